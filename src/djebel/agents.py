@@ -1,0 +1,54 @@
+"""Agents: anything with ``choose(game) -> action``, selectable by name."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from djebel.core.actions import Action
+from djebel.core.errors import ScenarioError
+
+
+class Agent(Protocol):
+    def choose(self, game) -> Action: ...
+
+
+class RandomAgent:
+    """Uniformly random legal play, from its own seeded generator (never the game's dice)."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+def agent_names(game: str) -> list[str]:
+    names = ["random"]
+    if game == "algeria":
+        names += ["heuristic", "search"]
+    else:
+        names += ["matrix", "heuristic"]
+    return names
+
+
+def make_agent(name: str, game: str, side: str, seed: int = 0) -> Agent:
+    """The agent called ``name`` for ``side`` of ``game``."""
+    if name == "random":
+        return RandomAgent(seed)
+    if game == "algeria" and name == "heuristic":
+        from djebel.algeria.bots import HeuristicAgent
+        return HeuristicAgent(side, seed)
+    if game == "algeria" and name == "search":
+        from djebel.algeria.bots import SearchAgent
+        return SearchAgent(side, seed)
+    if game == "skirmish" and name == "matrix":
+        from djebel.skirmish.bots import MatrixBot
+        return MatrixBot(side, seed) if _takes_side(MatrixBot) else MatrixBot(seed)
+    known = ", ".join(agent_names(game))
+    raise ScenarioError(f"unknown agent {name!r} for {game} (known: {known})")
+
+
+def _takes_side(cls) -> bool:
+    import inspect
+    return "side" in inspect.signature(cls).parameters

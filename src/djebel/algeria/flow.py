@@ -1,0 +1,90 @@
+"""The flow of a game as an explicit state machine.
+
+``state.stack`` holds pending frames, the top one last. A frame is a tuple
+whose first item names either an automatic *step* (run at once, may push more
+frames) or a *decision* (waits for the side that must choose). Both kinds are
+registered here by name, so the whole flow is plain data: a state can be
+cloned, saved and restored at any decision point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from djebel.algeria.state import State
+from djebel.core.actions import Action
+
+STEPS: dict[str, Callable[..., None]] = {}
+DECISIONS: dict[str, Decision] = {}
+
+
+class GameOver(Exception):  # noqa: N818 - a signal, not an error
+    """Raised the moment a PSL reaches 0 (12.2); the state already holds the result."""
+
+
+def step(name: str):
+    """Register an automatic step ``fn(state, *args)``."""
+    def deco(fn):
+        STEPS[name] = fn
+        return fn
+    return deco
+
+
+class Decision:
+    """A point where one side chooses. Subclasses list and apply actions.
+
+    ``legal`` and ``apply`` are the only two places a decision is defined, so
+    what is offered and what it does stay side by side. ``why_not`` explains a
+    refused action by the rule it breaks.
+    """
+
+    name = ""
+    rule = ""      # the rule this decision belongs to, cited in errors
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.name:
+            DECISIONS[cls.name] = cls()
+
+    def side(self, s: State, frame: tuple) -> str:
+        return frame[1]
+
+    def legal(self, s: State, frame: tuple) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, s: State, frame: tuple, action: Action) -> None:
+        raise NotImplementedError
+
+    def prompt(self, s: State, frame: tuple) -> str:
+        return self.name
+
+    def why_not(self, s: State, frame: tuple, action: Action) -> tuple[str, str]:
+        """(rule, reason) for an action that is not legal here."""
+        return self.rule, f"not a legal choice now ({self.prompt(s, frame)})"
+
+
+def push(s: State, *frames: tuple) -> None:
+    """Push frames so that the first one given runs first."""
+    s.stack.extend(reversed(frames))
+
+
+def advance(s: State) -> None:
+    """Run automatic steps until a decision is on top or the game is over."""
+    stack = s.stack
+    try:
+        while stack:
+            frame = stack[-1]
+            fn = STEPS.get(frame[0])
+            if fn is None:
+                return
+            stack.pop()
+            fn(s, *frame[1:])
+    except GameOver:
+        stack.clear()
+
+
+def current(s: State) -> tuple[Decision, tuple] | None:
+    if not s.stack:
+        return None
+    frame = s.stack[-1]
+    return DECISIONS[frame[0]], frame

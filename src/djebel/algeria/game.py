@@ -1,0 +1,170 @@
+"""AlgeriaGame: the game protocol over the state machine in ``flow.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from djebel.algeria import flow
+from djebel.algeria import rules as _rules  # noqa: F401  (registers every step and decision)
+from djebel.algeria.rules import setup
+from djebel.algeria.state import State
+from djebel.core.actions import Action
+from djebel.core.dice import Dice
+from djebel.core.errors import IllegalAction, ScenarioError
+from djebel.core.log import Log
+from djebel.core.protocol import Result, state_hash
+
+# Game options: name -> (state field, rule, scenarios it is allowed in or None for all).
+OPTIONS = {
+    "slow_french_reaction": ("opt_slow", "13.1", ("1954",)),
+    "deterministic_independence": ("opt_independence", "13.2", ("1954",)),
+    "shorter_game": ("opt_shorter", "13.3", None),
+    "border_zone_cuts_ap": ("opt_bz_ap", "DIS-05", None),
+}
+
+
+def check_options(scenario: str, options: dict | None) -> dict[str, bool]:
+    options = dict(options or {})
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise ScenarioError(f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
+        if not isinstance(value, bool):
+            raise ScenarioError(f"option {key!r} must be true or false, not {value!r}")
+        allowed = OPTIONS[key][2]
+        if value and allowed and scenario not in allowed:
+            raise ScenarioError(f"option {key!r} (rule {OPTIONS[key][1]}) is only for the "
+                                f"{'/'.join(allowed)} scenario")
+    return options
+
+
+class AlgeriaGame:
+    """One game of Algeria. Drive it with ``legal_actions()`` and ``apply()``."""
+
+    name = "algeria"
+    sides = ("fln", "gov")
+
+    __slots__ = ("s", "header")
+
+    def __init__(self, state: State, header: dict[str, Any]):
+        self.s = state
+        self.header = header
+
+    # ------------------------------------------------------------ protocol
+    @property
+    def log(self) -> Log:
+        return self.s.log
+
+    @property
+    def state(self) -> State:
+        return self.s
+
+    @property
+    def active_side(self) -> str | None:
+        cur = flow.current(self.s)
+        if cur is None:
+            return None
+        dec, frame = cur
+        return dec.side(self.s, frame)
+
+    def legal_actions(self) -> list[Action]:
+        cur = flow.current(self.s)
+        if cur is None:
+            return []
+        dec, frame = cur
+        return dec.legal(self.s, frame)
+
+    def validate(self, action: Action | str) -> Action:
+        """The action, parsed; raises IllegalAction naming the rule if it is not legal."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        cur = flow.current(self.s)
+        if cur is None:
+            raise IllegalAction("12.2", "the game is over", action)
+        dec, frame = cur
+        if action not in dec.legal(self.s, frame):
+            rule, reason = dec.why_not(self.s, frame, action)
+            raise IllegalAction(rule, reason, action)
+        return action
+
+    def apply(self, action: Action | str) -> None:
+        action = self.validate(action)
+        s = self.s
+        frame = s.stack.pop()
+        s.actions.append(str(action))
+        try:
+            flow.DECISIONS[frame[0]].apply(s, frame, action)
+        except flow.GameOver:
+            s.stack.clear()
+            return
+        flow.advance(s)
+
+    def clone(self) -> AlgeriaGame:
+        return AlgeriaGame(self.s.copy(), self.header)
+
+    def is_over(self) -> bool:
+        return self.s.winner is not None
+
+    def result(self) -> Result | None:
+        s = self.s
+        if s.winner is None:
+            return None
+        return Result(s.winner, s.level, {"fln": s.fln_psl, "gov": s.gov_psl}, s.end_reason)
+
+    def prompt(self) -> str:
+        cur = flow.current(self.s)
+        if cur is None:
+            r = self.result()
+            return f"game over: {r.winner.upper()} {r.level} victory" if r else "no decision"
+        dec, frame = cur
+        return dec.prompt(self.s, frame)
+
+    def decision(self) -> str:
+        """The kind of the pending decision (e.g. ``ops_fln``), or '' when over."""
+        return self.s.stack[-1][0] if self.s.stack else ""
+
+    # ------------------------------------------------------------ records
+    def history(self) -> list[str]:
+        return self.s.actions.to_list()
+
+    def record_header(self) -> dict[str, Any]:
+        return dict(self.header)
+
+    def state_hash(self) -> str:
+        data = self.s.to_json(with_log=False)
+        del data["actions"]
+        return state_hash(data)
+
+    def to_json(self) -> dict:
+        return {"game": "algeria", "header": self.header, "state": self.s.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict) -> AlgeriaGame:
+        return cls(State.from_json(data["state"]), dict(data.get("header", {})))
+
+
+def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
+             dice_script: tuple | list = (), log: bool = True) -> AlgeriaGame:
+    """Start a game of ``scenario`` ("1954", "1958", "1960") at the set-up."""
+    scenario = str(scenario)
+    setup.scenario_spec(scenario)
+    options = check_options(scenario, options)
+    s = State()
+    s.dice = Dice(seed, tuple(dice_script))
+    s.log = Log(log)
+    for key, value in options.items():
+        setattr(s, OPTIONS[key][0], value)
+    setup.start(s, scenario)
+    flow.advance(s)
+    header = {"game": "algeria", "scenario": scenario, "seed": seed, "options": options,
+              "dice_script": list(dice_script)}
+    return AlgeriaGame(s, header)
+
+
+def game_from_header(rec: dict) -> AlgeriaGame:
+    """The start of the game a record describes (before its actions)."""
+    if rec.get("start") is not None:
+        from djebel.algeria.position import from_position
+        return from_position(rec["start"], seed=rec["seed"],
+                             dice_script=tuple(rec.get("dice_script", ())))
+    return new_game(rec["scenario"], rec["seed"], rec.get("options") or {},
+                    tuple(rec.get("dice_script", ())))

@@ -1,0 +1,228 @@
+"""9-6 Combat (C.3 CRT), and the Government unit selection and Air Points it needs
+(Flush 9.22, React 9.23, Harass return fire 9.15, Air Points 11.11)."""
+
+from __future__ import annotations
+
+import math
+
+from djebel.algeria.board import (
+    AIRMOBILE,
+    AREA_IDS,
+    GOV_MOBILE_TYPES,
+    GOV_UNITS,
+    IS_ELITE,
+    NEUT,
+    OPS,
+    PTL,
+    UNIT_NAMES,
+    UTYPE,
+    unit_arg,
+)
+from djebel.algeria.flow import Decision, push, step
+from djebel.algeria.rules import deployment
+from djebel.algeria.rules.common import (
+    firepower,
+    has_division,
+    is_urban,
+    log,
+    name,
+    neutralize,
+    roll,
+    share,
+    take_fln_loss,
+    to_oc,
+)
+from djebel.algeria.state import State
+from djebel.algeria.tables import tables
+from djebel.core.actions import Action
+
+# ---------------------------------------------------------------- selection (9.22-2/-3)
+
+
+def eligible(s: State, u: int, area: int, selected: tuple) -> bool:
+    """9.22-2/-3, 11.12-4, DIS-16: may ``u`` join a Flush/React in ``area`` now?"""
+    loc = s.loc[u]
+    if (UTYPE[u] not in GOV_MOBILE_TYPES or loc < 0 or s.box[u] not in (OPS, PTL)
+            or s.flags[u] & NEUT or u in selected):
+        return False
+    division = has_division(s, area)
+    if loc != area and not (s.flags[u] & AIRMOBILE and (IS_ELITE[u] or division)):
+        return False
+    if selected and not division:
+        return IS_ELITE[u] and all(IS_ELITE[v] for v in selected)
+    return True
+
+
+def could_fly(s: State, u: int, area: int, selected: tuple) -> bool:
+    """11.12-2: a brigade may be airmobilized during the selection, to join from afar."""
+    if u in selected or not deployment.can_airmobilize(s, u):
+        return False
+    if s.loc[u] != area and not (IS_ELITE[u] or has_division(s, area)):
+        return False
+    if selected and not has_division(s, area):
+        return IS_ELITE[u] and all(IS_ELITE[v] for v in selected)
+    return True
+
+
+def any_eligible(s: State, area: int) -> bool:
+    return any(eligible(s, u, area, ()) or could_fly(s, u, area, ()) for u in GOV_UNITS)
+
+
+class Select(Decision):
+    """Choose the units of a Flush or React one by one, airmobilizing on the way.
+
+    Frame: (select, gov, mission, area, selected, optional). ``optional`` React
+    windows also offer ``no-react`` before the first unit is chosen.
+    """
+
+    name = "select"
+    rule = "9.22"
+
+    def legal(self, s, frame):
+        _, _, mission, area, selected, optional = frame
+        out = [Action("add", (UNIT_NAMES[u],)) for u in GOV_UNITS
+               if eligible(s, u, area, selected)]
+        out += [Action("airmobilize", (UNIT_NAMES[u],)) for u in GOV_UNITS
+                if could_fly(s, u, area, selected)]
+        if selected:
+            out.append(Action("go"))
+        elif optional:
+            out.append(Action("no-react"))
+        return out
+
+    def apply(self, s, frame, action):
+        _, side, mission, area, selected, optional = frame
+        if action.verb == "go":
+            s.combat = {"mission": mission, "area": area, "gov": list(selected),
+                        "fln": s.combat.get("targets", []), "air": 0,
+                        "strike": s.combat.get("strike", False)}
+            push(s, ("air_commit", "gov"), (f"{mission}_roll",))
+            return
+        if action.verb == "no-react":
+            push(s, ("no_react",))
+            return
+        u = unit_arg(action.args[0])
+        if action.verb == "airmobilize":
+            deployment.airmobilize(s, u)
+            push(s, frame)
+        else:
+            push(s, (frame[0], side, mission, area, (*selected, u), optional))
+
+    def prompt(self, s, frame):
+        _, _, mission, area, selected, optional = frame
+        chosen = ", ".join(name(u) for u in selected) or "none yet"
+        return f"GOV: units for the {mission} in {AREA_IDS[area]} (chosen: {chosen})"
+
+
+class AirCommit(Decision):
+    """11.11-2: commit Available Air Points, each +1d6 firepower (never in Urban areas).
+
+    DIS-12: offered for every Government CRT roll outside Urban areas."""
+
+    name = "air_commit"
+    rule = "11.11"
+
+    def legal(self, s, frame):
+        if is_urban(s.combat["area"]):
+            return [Action("air", (0,))]
+        return [Action("air", (k,)) for k in range(s.air_avail + 1)]
+
+    def apply(self, s, frame, action):
+        k = action.args[0]
+        s.air_avail -= k
+        s.combat["air"] = k
+        if k:
+            log(s, "11.11", f"GOV commits {k} Air Point(s)")
+
+    def prompt(self, s, frame):
+        return f"GOV: commit Air Points (available {s.air_avail})"
+
+
+def air_possible(s: State, area: int) -> bool:
+    return s.air_avail > 0 and not is_urban(area)
+
+
+# ---------------------------------------------------------------- combat (9-6, C.3)
+
+def start_combat(s: State) -> None:
+    """9-6.1: both sides fire at once; then PSP, losses, neutralization, OC (INT-38)."""
+    c = s.combat
+    t = tables()
+    fln_fp = sum(firepower(s, u) for u in c["fln"])
+    gov_fp = sum(firepower(s, u) for u in c["gov"])
+    if c.get("half"):
+        gov_fp = math.ceil(gov_fp / 2)         # 9.15-4: fires back at half, rounded up
+    if c.get("air"):
+        gov_fp += sum(roll(s, "11.11", f"{c['air']} Air Point(s)", c["air"]))
+    fr = roll(s, "C.3", f"FLN fires with firepower {fln_fp}")[0]
+    gr = roll(s, "C.3", f"GOV fires with firepower {gov_fp}")[0]
+    c["on_gov"] = t.crt(fln_fp, fr)
+    c["on_fln"] = t.crt(gov_fp, gr)
+    c["elim"] = 0
+    c["to_apply"] = c["on_fln"]
+    log(s, "C.3", f"Hits: {c['on_gov']} on GOV, {c['on_fln']} on FLN")
+    push(s, ("fln_losses",), ("combat_elim_share",), ("combat_end",))
+    # 9-6.2: each hit on Government units is 1 PSP the FLN shares out.
+    share(s, "fln", c["on_gov"], "C.3", "hits on Government units")
+
+
+@step("fln_losses")
+def fln_losses(s: State) -> None:
+    c = s.combat
+    if c["to_apply"] > 0 and c["fln"]:
+        push(s, ("take_hit", "fln"))
+
+
+class TakeHit(Decision):
+    """9-6.3: the FLN applies each hit to one of its involved units."""
+
+    name = "take_hit"
+    rule = "C.3"
+
+    def legal(self, s, frame):
+        return [Action("hit", (UNIT_NAMES[u],)) for u in s.combat["fln"]]
+
+    def apply(self, s, frame, action):
+        c = s.combat
+        u = unit_arg(action.args[0])
+        c["to_apply"] -= 1
+        idx = c["fln"].index(u)
+        v, psp = take_fln_loss(s, u, "C.3")
+        c["elim"] += psp
+        if v is None:
+            del c["fln"][idx]
+        else:
+            c["fln"][idx] = v
+        push(s, ("fln_losses",))
+
+    def prompt(self, s, frame):
+        return f"FLN: apply a hit ({s.combat['to_apply']} left)"
+
+
+@step("combat_elim_share")
+def combat_elim_share(s: State) -> None:
+    share(s, "gov", s.combat["elim"], "C.6", "FLN units eliminated")
+
+
+@step("combat_end")
+def combat_end(s: State) -> None:
+    """9-6.4: the side with the larger table result is neutralized; 9-6.5: all to OC."""
+    c = s.combat
+    if c["on_fln"] > c["on_gov"]:
+        for u in c["fln"]:
+            neutralize(s, u, "C.3")
+    elif c["on_gov"] > c["on_fln"]:
+        for u in c["gov"]:
+            neutralize(s, u, "C.3")
+    to_oc(s, c["fln"])
+    to_oc(s, c["gov"], c["area"])
+
+
+def move_to_area(s: State, units, area: int) -> None:
+    """INT-31: airmobile units from elsewhere end in the target area."""
+    for u in units:
+        if s.loc[u] != area:
+            log(s, "11.12", f"{name(u)} flies to {AREA_IDS[area]}")
+            s.loc[u] = area
+
+

@@ -1,0 +1,312 @@
+"""Helpers every rule uses: dice with logging, PSL changes (12.1), unit moves and counts."""
+
+from __future__ import annotations
+
+from djebel.algeria.board import (
+    AREA_IDS,
+    AREA_RATING,
+    BAND,
+    CADRE,
+    DISPERSED,
+    FAILEK,
+    FLN_UNITS,
+    FR_XX,
+    FRONT,
+    GOV_MOBILE_TYPES,
+    GOV_UNITS,
+    IS_ELITE,
+    NEUT,
+    OC,
+    POLICE,
+    POOL,
+    PTL,
+    REMOTE,
+    TYPE_UNITS,
+    UG,
+    UNIT_NAMES,
+    UNIT_TYPES,
+    URBAN,
+    UTYPE,
+)
+from djebel.algeria.flow import GameOver, push
+from djebel.algeria.state import State
+
+PSL_MAX = 99
+AP_MAX = 99     # INT-17: AP capped at 99, the excess is lost
+
+
+# ---------------------------------------------------------------- dice
+
+def roll(s: State, rule: str, what: str, n: int = 1) -> list[int]:
+    """Roll ``n`` d6 from the state's dice and log them with the rule."""
+    faces = [s.dice.die(6) for _ in range(n)]
+    s.log.add(rule, what, tuple(faces))
+    return faces
+
+
+def d6(s: State, rule: str, what: str) -> int:
+    return roll(s, rule, what)[0]
+
+
+def log(s: State, rule: str, text: str) -> None:
+    s.log.add(rule, text)
+
+
+# ---------------------------------------------------------------- PSL (12.1, 12.2)
+
+def victory_level(psl: int) -> str:
+    """12.2-2: the level of a victory from the winner's PSL."""
+    if psl >= 51:
+        return "decisive"
+    if psl >= 26:
+        return "substantial"
+    return "marginal"
+
+
+def end_game(s: State, winner: str, reason: str, level: str | None = None) -> None:
+    s.winner = winner
+    s.level = level or victory_level(s.fln_psl if winner == "fln" else s.gov_psl)
+    s.end_reason = reason
+    s.phase = "over"
+    s.log.add("12.2", f"{winner.upper()} wins: {reason} ({s.level} victory)")
+    raise GameOver
+
+
+def lower_psl(s: State, side: str, n: int, rule: str, why: str = "") -> None:
+    """12.1-3: a loss stops at 0; 12.2-1: a PSL of 0 ends the game at once."""
+    if n <= 0:
+        return
+    if side == "fln":
+        s.fln_psl = max(0, s.fln_psl - n)
+        now = s.fln_psl
+    else:
+        s.gov_psl = max(0, s.gov_psl - n)
+        now = s.gov_psl
+    s.log.add(rule, f"{side.upper()} PSL -{n}{' (' + why + ')' if why else ''} -> {now}")
+    if now == 0:
+        end_game(s, "gov" if side == "fln" else "fln", f"{side.upper()} PSL fell to 0")
+
+
+def raise_psl(s: State, side: str, n: int, rule: str, why: str = "") -> None:
+    """12.1-2: a gain above 99 stops at 99 and the excess comes off the other side."""
+    if n <= 0:
+        return
+    cur = s.fln_psl if side == "fln" else s.gov_psl
+    new = min(PSL_MAX, cur + n)
+    excess = cur + n - new
+    if side == "fln":
+        s.fln_psl = new
+    else:
+        s.gov_psl = new
+    s.log.add(rule, f"{side.upper()} PSL +{n}{' (' + why + ')' if why else ''} -> {new}")
+    if excess:
+        lower_psl(s, other(side), excess, "12.1", "overflow above 99")
+
+
+def change_psl(s: State, side: str, n: int, rule: str, why: str = "") -> None:
+    if n >= 0:
+        raise_psl(s, side, n, rule, why)
+    else:
+        lower_psl(s, side, -n, rule, why)
+
+
+def other(side: str) -> str:
+    return "gov" if side == "fln" else "fln"
+
+
+def gain_ap(s: State, n: int, rule: str, why: str) -> None:
+    if n <= 0:
+        return
+    s.ap = min(AP_MAX, s.ap + n)
+    s.log.add(rule, f"FLN +{n} AP ({why}) -> {s.ap}")
+
+
+def share(s: State, side: str, n: int, rule: str, why: str) -> None:
+    """9-4: ``side`` shares out ``n`` PSP between its own gain and the other's loss."""
+    if n > 0:
+        push(s, ("share", side, n, rule, why))
+
+
+# ---------------------------------------------------------------- units
+
+def name(u: int) -> str:
+    return UNIT_NAMES[u]
+
+
+def where(s: State, u: int) -> str:
+    a = s.loc[u]
+    return AREA_IDS[a] if a >= 0 else "off-map"
+
+
+def units_in(s: State, area: int, side_units: tuple[int, ...], box: int | None = None):
+    loc, bx = s.loc, s.box
+    if box is None:
+        return [u for u in side_units if loc[u] == area]
+    return [u for u in side_units if loc[u] == area and bx[u] == box]
+
+
+def fln_in(s: State, area: int, box: int | None = None) -> list[int]:
+    return units_in(s, area, FLN_UNITS, box)
+
+
+def gov_in(s: State, area: int, box: int | None = None) -> list[int]:
+    return units_in(s, area, GOV_UNITS, box)
+
+
+def is_neut(s: State, u: int) -> bool:
+    return bool(s.flags[u] & NEUT)
+
+
+def free_counter(s: State, t: int) -> int | None:
+    """The first counter of type ``t`` not in use (INT-04: the counter mix limits)."""
+    loc = s.loc
+    for u in TYPE_UNITS[t]:
+        if loc[u] == POOL:
+            return u
+    return None
+
+
+def patrol_count(s: State, area: int) -> int:
+    """9-3: non-neutralized Government units in the PTL box, Police included."""
+    loc, box, flags = s.loc, s.box, s.flags
+    return sum(1 for u in GOV_UNITS if loc[u] == area and box[u] == PTL and not flags[u] & NEUT)
+
+
+def has_division(s: State, area: int) -> bool:
+    """INT-55: a French division in the area, any box or state."""
+    loc = s.loc
+    return any(loc[u] == area for u in TYPE_UNITS[FR_XX])
+
+
+def rating(s: State, area: int) -> str:
+    """2.2-6: a resettled Rural area is Remote for the rest of the game."""
+    return REMOTE if s.resettled[area] else AREA_RATING[area]
+
+
+def is_urban(area: int) -> bool:
+    return AREA_RATING[area] == URBAN
+
+
+def firepower(s: State, u: int) -> int:
+    t = UTYPE[u]
+    if t == FR_XX and s.flags[u] & DISPERSED:
+        return UNIT_TYPES[t]["dispersed"]["firepower"]
+    return UNIT_TYPES[t]["firepower"]
+
+
+def contact(s: State, u: int) -> int:
+    """Contact rating, with the dispersed division's and airmobile brigade's +1."""
+    from djebel.algeria.board import AIRMOBILE, AIRMOBILE_BONUS
+    t = UTYPE[u]
+    spec = UNIT_TYPES[t]
+    if t == FR_XX and s.flags[u] & DISPERSED:
+        return spec["dispersed"]["contact"]
+    value = spec["contact"]
+    if s.flags[u] & AIRMOBILE:
+        value += AIRMOBILE_BONUS
+    return value
+
+
+def evasion(u: int) -> int:
+    return UNIT_TYPES[UTYPE[u]]["evasion"]
+
+
+def control_points(s: State, u: int) -> int:
+    t = UTYPE[u]
+    if t == FR_XX and s.flags[u] & DISPERSED:
+        return UNIT_TYPES[t]["dispersed"]["control_points"]
+    return UNIT_TYPES[t]["control_points"]
+
+
+def neutralize(s: State, u: int, rule: str) -> None:
+    """2.3-3; INT-44: a neutralized unit stays in the box it is in."""
+    if not s.flags[u] & NEUT:
+        s.flags[u] |= NEUT
+        log(s, rule, f"{name(u)} in {where(s, u)} neutralized")
+
+
+def eliminate(s: State, u: int, rule: str) -> None:
+    """An FLN Cadre/Band goes back to the counter pool (INT-04)."""
+    log(s, rule, f"{name(u)} in {where(s, u)} eliminated")
+    s.loc[u] = POOL
+    s.box[u] = UG
+    s.flags[u] = 0
+
+
+def exchange(s: State, u: int, new_type: int) -> int | None:
+    """Swap a counter for one of ``new_type`` in the same place and state (6.2-6)."""
+    v = free_counter(s, new_type)
+    if v is None:
+        return None
+    s.loc[v], s.box[v], s.flags[v] = s.loc[u], s.box[u], s.flags[u]
+    s.loc[u], s.box[u], s.flags[u] = POOL, UG, 0
+    return v
+
+
+def reduce(s: State, u: int, rule: str) -> int | None:
+    """C.3/C.6: Front -> Cadre or Failek -> Band: GOV +2 and FLN -1.
+
+    INT-04: with no spare counter the unit is eliminated, with the same PSP effect.
+    Returns the new unit, or None if the unit is gone. PSL changes may end the game.
+    """
+    t = UTYPE[u]
+    new_type = CADRE if t == FRONT else BAND
+    was = where(s, u)
+    v = exchange(s, u, new_type)
+    if v is None:
+        eliminate(s, u, rule)
+        log(s, "INT-04", f"no spare {UNIT_TYPES[new_type]['name']} counter: eliminated instead")
+    else:
+        log(s, rule, f"{name(u)} in {was} reduced to {name(v)}")
+    raise_psl(s, "gov", 2, "C.6", "FLN unit reduced")
+    lower_psl(s, "fln", 1, "C.6", "FLN unit reduced")
+    return v
+
+
+def take_fln_loss(s: State, u: int, rule: str) -> tuple[int | None, int]:
+    """One loss on an FLN unit: Cadre/Band eliminated, Front/Failek reduced (C.3).
+
+    Returns (the unit still standing or None, Government PSP to share out).
+    """
+    t = UTYPE[u]
+    if t in (CADRE, BAND):
+        eliminate(s, u, rule)
+        return None, 1
+    return reduce(s, u, rule), 0
+
+
+def elite_count(s: State, area: int) -> int:
+    """INT-41: non-neutralized elite units in the area, any box."""
+    loc, flags = s.loc, s.flags
+    return sum(1 for u in GOV_UNITS if loc[u] == area and IS_ELITE[u] and not flags[u] & NEUT)
+
+
+def has_police(s: State, area: int) -> bool:
+    """A non-neutralized Police unit in the area (9.24-9.27)."""
+    loc, flags = s.loc, s.flags
+    return any(loc[u] == area and not flags[u] & NEUT for u in TYPE_UNITS[POLICE])
+
+
+def mobile_gov(u: int) -> bool:
+    return UTYPE[u] in GOV_MOBILE_TYPES
+
+
+def band_or_failek(u: int) -> bool:
+    return UTYPE[u] in (BAND, FAILEK)
+
+
+def set_terror(s: State, area: int, rule: str) -> None:
+    """11.5-1: at most one Terror marker per area."""
+    if not s.terror[area]:
+        s.terror[area] = True
+        log(s, rule, f"{AREA_IDS[area]} is Terrorized")
+
+
+def to_oc(s: State, units, area: int | None = None) -> None:
+    """9-1: units that acted go to the OC box (of ``area`` if given). Police stay in PTL."""
+    for u in units:
+        if s.loc[u] < 0 or UTYPE[u] == POLICE:
+            continue
+        if area is not None:
+            s.loc[u] = area
+        s.box[u] = OC

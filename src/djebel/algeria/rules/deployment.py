@@ -1,0 +1,210 @@
+"""7 Deployment Phase: Government deploys, sets division modes and airmobilizes (7-1..7-3);
+the FLN brings units up from UG to OPS and may move a Cadre to or from France (7-4, 11.22)."""
+
+from __future__ import annotations
+
+from djebel.algeria.board import (
+    ACTIVE,
+    AIRMOBILE,
+    ALGERIA,
+    AREA_IDS,
+    BRIGADE_TYPES,
+    CADRE,
+    COUNTRIES,
+    DEPLOYED,
+    DISPERSED,
+    FLN_MOBILE_TYPES,
+    FLN_UNITS,
+    FR_XX,
+    FRANCE,
+    FRONT,
+    GOV_MOBILE_TYPES,
+    GOV_UNITS,
+    MODE_SET,
+    NEUT,
+    OPS,
+    PTL,
+    TYPE_UNITS,
+    UG,
+    UNIT_NAMES,
+    UNIT_TYPES,
+    UTYPE,
+    area_arg,
+    is_algerian,
+    unit_arg,
+)
+from djebel.algeria.flow import Decision, push, step
+from djebel.algeria.rules.common import log, name, where
+from djebel.algeria.state import State
+from djebel.core.actions import Action
+
+
+def helo_cost(u: int) -> int:
+    return UNIT_TYPES[UTYPE[u]]["airmobilize_helo_cost"]
+
+
+def can_airmobilize(s: State, u: int) -> bool:
+    """11.12-1/-2: an active, non-neutralized brigade in OPS or PTL, Helo points to pay."""
+    return (UTYPE[u] in BRIGADE_TYPES and is_algerian(s.loc[u]) and s.box[u] in (OPS, PTL)
+            and (s.flags[u] & (ACTIVE | NEUT | AIRMOBILE)) == ACTIVE
+            and s.helo_avail >= helo_cost(u))
+
+
+def airmobilize(s: State, u: int) -> None:
+    s.helo_avail -= helo_cost(u)
+    s.flags[u] |= AIRMOBILE
+    log(s, "11.12", f"{name(u)} airmobilized ({helo_cost(u)} Helo)")
+
+
+@step("gov_deployment_start")
+def gov_deployment_start(s: State) -> None:
+    s.phase = "deployment"
+    push(s, ("gov_deploy", "gov"))
+
+
+def deployable(s: State) -> list[int]:
+    """7-1: active Government mobile units in an OPS box, each deploying once."""
+    loc, box, flags = s.loc, s.box, s.flags
+    return [u for u in GOV_UNITS if UTYPE[u] in GOV_MOBILE_TYPES and loc[u] >= 0
+            and box[u] == OPS and (flags[u] & (ACTIVE | NEUT | DEPLOYED)) == ACTIVE]
+
+
+class GovDeployment(Decision):
+    """7-1..7-3: deploy a unit, change a division's mode, airmobilize a brigade, or done."""
+
+    name = "gov_deploy"
+    rule = "7"
+
+    def legal(self, s, frame):
+        out = [Action("deploy", (UNIT_NAMES[u],)) for u in deployable(s)]
+        for u in TYPE_UNITS[FR_XX]:
+            if s.loc[u] >= 0 and not s.flags[u] & MODE_SET:
+                if s.flags[u] & DISPERSED:
+                    out.append(Action("mode", (UNIT_NAMES[u], "concentrated")))
+                elif not s.slow_french:     # 13.1-2: no change to Dispersed
+                    out.append(Action("mode", (UNIT_NAMES[u], "dispersed")))
+        out += [Action("airmobilize", (UNIT_NAMES[u],)) for u in GOV_UNITS
+                if can_airmobilize(s, u)]
+        out.append(Action("done"))
+        return out
+
+    def apply(self, s, frame, action):
+        if action.verb == "done":
+            return
+        push(s, ("gov_deploy", "gov"))
+        u = unit_arg(action.args[0])
+        if action.verb == "deploy":
+            push(s, ("deploy_to", "gov", u))
+        elif action.verb == "mode":
+            s.flags[u] ^= DISPERSED
+            s.flags[u] |= MODE_SET
+            log(s, "11.7", f"{name(u)} switches to {action.args[1]} mode")
+        else:
+            airmobilize(s, u)
+
+    def prompt(self, s, frame):
+        return "GOV deployment: deploy units, set division modes, airmobilize, or done"
+
+
+class DeployTo(Decision):
+    """7-1: stay in OPS, go to the PTL box of its area, or to the OPS box of another area."""
+
+    name = "deploy_to"
+    rule = "7-1"
+
+    def legal(self, s, frame):
+        u = frame[2]
+        here = s.loc[u]
+        return [Action("stay"), Action("to", ("PTL",))] + [
+            Action("to", (AREA_IDS[a],)) for a in ALGERIA if a != here]
+
+    def apply(self, s, frame, action):
+        u = frame[2]
+        s.flags[u] |= DEPLOYED
+        if action.verb == "stay":
+            return
+        if action.args[0] == "PTL":
+            s.box[u] = PTL
+            log(s, "7-1", f"{name(u)} patrols in {where(s, u)}")
+        else:
+            s.loc[u] = area_arg(action.args[0])
+            log(s, "7-1", f"{name(u)} deploys to {where(s, u)}")
+
+    def prompt(self, s, frame):
+        return f"GOV: deploy {name(frame[2])} from {where(s, frame[2])}"
+
+
+@step("fln_deployment_start")
+def fln_deployment_start(s: State) -> None:
+    push(s, ("fln_deploy", "fln"), ("fln_deploy_end",))
+
+
+def surfaceable(s: State) -> list[int]:
+    """7-4: non-neutralized FLN units (Fronts too) in an Algerian UG box."""
+    loc, box, flags = s.loc, s.box, s.flags
+    return [u for u in FLN_UNITS if loc[u] > FRANCE and box[u] == UG and not flags[u] & NEUT
+            and loc[u] not in COUNTRIES]
+
+
+def _front_areas(s: State) -> list[int]:
+    return sorted({s.loc[u] for u in TYPE_UNITS[FRONT] if is_algerian(s.loc[u])})
+
+
+def _in_france(s: State) -> list[int]:
+    return [u for u in FLN_UNITS if s.loc[u] == FRANCE]
+
+
+class FlnDeployment(Decision):
+    """7-4/7-5: surface units to OPS; send a Cadre to France or recall it (11.22-2)."""
+
+    name = "fln_deploy"
+    rule = "7"
+
+    def legal(self, s, frame):
+        up = surfaceable(s)
+        out = [Action("surface", (UNIT_NAMES[u],)) for u in up]
+        if len(up) > 1:
+            out.append(Action("surface", ("all",)))
+        if not s.france_moved:
+            fronts = _front_areas(s)
+            if not _in_france(s):
+                out += [Action("france", (UNIT_NAMES[u],)) for u in TYPE_UNITS[CADRE]
+                        if s.loc[u] in fronts and s.box[u] == UG and not s.flags[u] & NEUT]
+            else:
+                out += [Action("recall", (AREA_IDS[a],)) for a in fronts]
+        out.append(Action("done"))
+        return out
+
+    def apply(self, s, frame, action):
+        verb, args = action.verb, action.args
+        if verb == "done":
+            return
+        push(s, ("fln_deploy", "fln"))
+        if verb == "surface":
+            units = surfaceable(s) if args[0] == "all" else [unit_arg(args[0])]
+            for u in units:
+                s.box[u] = OPS
+            log(s, "7-4", "FLN surfaces " + ", ".join(name(u) for u in units))
+        elif verb == "france":
+            u = unit_arg(args[0])
+            log(s, "11.22", f"{name(u)} goes from {where(s, u)} to France")
+            s.loc[u], s.box[u] = FRANCE, UG
+            s.france_moved = True
+        elif verb == "recall":
+            u = _in_france(s)[0]
+            s.loc[u], s.box[u] = area_arg(args[0]), UG
+            s.france_moved = True
+            log(s, "11.22", f"{name(u)} comes back from France to {where(s, u)}")
+
+    def prompt(self, s, frame):
+        return "FLN deployment: surface units to OPS, France Cadre, or done"
+
+
+@step("fln_deploy_end")
+def fln_deploy_end(s: State) -> None:
+    """INT-27: FLN mobile units in Morocco/Tunisia are ready to Move (OPS)."""
+    for u in FLN_UNITS:
+        if s.loc[u] in COUNTRIES and UTYPE[u] in FLN_MOBILE_TYPES:
+            s.box[u] = OPS
+
+

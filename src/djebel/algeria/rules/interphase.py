@@ -1,0 +1,215 @@
+"""10 Turn Interphase: control (10.1), depreciation (10.11), recovery (10.2),
+redeployment (10.3), final PSL adjustment (10.4), and the shorter game (13.3)."""
+
+from __future__ import annotations
+
+from djebel.algeria.board import (
+    AIRMOBILE,
+    ALGERIA,
+    AREA_IDS,
+    COUNTRIES,
+    FLN_MOBILE_TYPES,
+    FLN_UNITS,
+    FRANCE,
+    GOV_MOBILE_TYPES,
+    GOV_UNITS,
+    IS_ELITE,
+    NEUT,
+    OPS,
+    UG,
+    UTYPE,
+    is_algerian,
+)
+from djebel.algeria.flow import push, step
+from djebel.algeria.rules import special
+from djebel.algeria.rules.common import (
+    control_points,
+    d6,
+    end_game,
+    firepower,
+    log,
+    lower_psl,
+    name,
+    raise_psl,
+    roll,
+)
+from djebel.algeria.state import CONTESTED, FLN_CONTROL, GOV_CONTROL, OAS_INACTIVE, State
+from djebel.algeria.tables import tables
+
+
+@step("interphase")
+def interphase(s: State) -> None:
+    s.phase = "interphase"
+    control(s)
+    depreciation(s)
+    recovery(s)
+    redeployment(s)
+    push(s, ("final_psl",))
+    special.coup_check(s)
+
+
+# ---------------------------------------------------------------- 10.1 control
+
+def points(s: State, a: int) -> tuple[int, int]:
+    """10.1-1: Front and Dispersed division 3, every other unit 1; neutralized 0."""
+    fln = gov = 0
+    loc, flags = s.loc, s.flags
+    for u in FLN_UNITS:
+        if loc[u] == a and not flags[u] & NEUT:
+            fln += control_points(s, u)
+    for u in GOV_UNITS:
+        if loc[u] == a and not flags[u] & NEUT:
+            gov += control_points(s, u)
+    return fln, gov
+
+
+def control(s: State) -> None:
+    """10.1-2..-4: 2x the points (and > 0) controls; otherwise both roll <= the difference."""
+    ratio = tables().c1["control"]["control_ratio"]
+    s.control_decided = True
+    for a in ALGERIA:
+        fln, gov = points(s, a)
+        if fln == gov:
+            result = CONTESTED
+        elif fln > 0 and fln >= ratio * gov:
+            result = FLN_CONTROL
+        elif gov > 0 and gov >= ratio * fln:
+            result = GOV_CONTROL
+        else:
+            diff = abs(fln - gov)
+            f, g = roll(s, "10.1", f"Control of {AREA_IDS[a]} ({fln} v {gov}, need <= {diff})",
+                        2)
+            if (f <= diff) != (g <= diff):
+                result = FLN_CONTROL if f <= diff else GOV_CONTROL
+            else:
+                result = CONTESTED
+        s.control[a] = result
+    fc = s.control.count(FLN_CONTROL)
+    gc = s.control.count(GOV_CONTROL)
+    log(s, "10.1", f"Control: FLN {fc} areas, GOV {gc} areas")
+
+
+# ---------------------------------------------------------------- 10.11 depreciation
+
+def psl_drm(psl: int) -> int:
+    c4 = tables().c4
+    if psl <= c4["psl_low"]:
+        return c4["drm_low"]
+    if psl >= c4["psl_high"]:
+        return c4["drm_high"]
+    return 0
+
+
+def depreciate(s: State, points: int, psl: int, what: str) -> int:
+    """C.4: roll 1d6 + DRM; if <= the loss number, lose that many points."""
+    if points <= 0:
+        return 0
+    loss = tables().depreciation_loss(points)
+    drm = psl_drm(psl)
+    r = d6(s, "10.11", f"Depreciation of {points} {what} (loss {loss}, DRM {drm:+d})")
+    if r + drm <= loss:
+        log(s, "10.11", f"{what}: -{loss}")
+        return loss
+    return 0
+
+
+def depreciation(s: State) -> None:
+    """10.11-1/-2: Air and Helo Maximums (GOV PSL), then unspent AP (FLN PSL)."""
+    s.air_max = max(0, s.air_max - depreciate(s, s.air_max, s.gov_psl, "Air Points"))
+    s.helo_max = max(0, s.helo_max - depreciate(s, s.helo_max, s.gov_psl, "Helo Points"))
+    s.ap = max(0, s.ap - depreciate(s, s.ap, s.fln_psl, "AP"))
+
+
+# ---------------------------------------------------------------- 10.2 recovery
+
+def recovery_drm(s: State, u: int) -> int:
+    """C.5 / DIS-03 / DIS-20: +1 elite or own PSL >= 70 (one +1); -1 own PSL <= 30."""
+    c5 = tables().c5["unit"]
+    psl = s.gov_psl if u in GOV_SET else s.fln_psl
+    drm = 0
+    if IS_ELITE[u] or psl >= c5["psl_high"]:
+        drm += c5["drm_elite_or_high_psl"]
+    if psl <= c5["psl_low"]:
+        drm += c5["drm_low_psl"]
+    return drm
+
+
+GOV_SET = frozenset(GOV_UNITS)
+
+
+def recovery(s: State) -> None:
+    """10.2-1/-2: neutralized units and Terror markers recover on a modified 5+."""
+    need = tables().c5["recovers_on"]
+    for u in range(len(s.loc)):
+        if s.flags[u] & NEUT and s.loc[u] >= 0:
+            drm = recovery_drm(s, u)
+            if d6(s, "10.2", f"{name(u)} recovery (DRM {drm:+d})") + drm >= need:
+                s.flags[u] &= ~NEUT
+                log(s, "10.2", f"{name(u)} recovers")
+    bonus = tables().c5["terror"]["drm_no_fln"]
+    for a in ALGERIA:
+        if s.terror[a]:
+            drm = 0 if any(s.loc[u] == a and not s.flags[u] & NEUT for u in FLN_UNITS) else bonus
+            if d6(s, "10.2", f"Terror in {AREA_IDS[a]} (DRM {drm:+d})") + drm >= need:
+                s.terror[a] = False
+                log(s, "10.2", f"Terror marker removed from {AREA_IDS[a]}")
+
+
+# ---------------------------------------------------------------- 10.3 redeployment
+
+def redeployment(s: State) -> None:
+    """10.3 / INT-44: FLN units in Algeria to UG; Government mobile units to OPS
+    (neutralized or not); airmobile units revert; Air/Helo Available reset; Border Zone
+    activation lapses."""
+    loc, box, flags = s.loc, s.box, s.flags
+    for u in FLN_UNITS:
+        if is_algerian(loc[u]):
+            box[u] = UG
+    for u in GOV_UNITS:
+        if loc[u] >= 0 and UTYPE[u] in GOV_MOBILE_TYPES:
+            box[u] = OPS
+            flags[u] &= ~AIRMOBILE
+    s.air_avail, s.helo_avail = s.air_max, s.helo_max
+    s.bz_active = False
+
+
+# ---------------------------------------------------------------- 10.4 final PSL adjustment
+
+@step("final_psl")
+def final_psl(s: State) -> None:
+    """10.4 steps 2-6 (step 1, the coup, ran before); each PSL change may end the game."""
+    c6 = tables().c6
+    if s.oas != OAS_INACTIVE and s.oas >= 0:
+        n = -(c6["oas_france_gov"] if s.oas == FRANCE else c6["oas_algeria_gov"])
+        lower_psl(s, "gov", n, "11.3", "OAS upkeep")
+    marked = sum(1 for a in ALGERIA if s.terror[a] or s.resettled[a])
+    lower_psl(s, "gov", marked * -c6["terror_or_resettled_gov"], "10.4",
+              "areas Terrorized or resettled (DIS-17)")
+    if not any(is_algerian(s.loc[u]) and UTYPE[u] in FLN_MOBILE_TYPES
+               and not s.flags[u] & NEUT for u in FLN_UNITS):
+        n = sum(roll(s, "10.4", "No FLN mobile unit in Algeria: FLN -3d6",
+                     c6["no_fln_units_fln_d6"]))
+        lower_psl(s, "fln", n, "10.4", "no FLN mobile units in Algeria")
+    fp = sum(firepower(s, u) for u in FLN_UNITS
+             if s.loc[u] in COUNTRIES and UTYPE[u] in FLN_MOBILE_TYPES)
+    raise_psl(s, "fln", fp * c6["abroad_firepower_percent"] // 100, "10.4",
+              f"firepower {fp} in Morocco/Tunisia")
+    fc, gc = s.control.count(FLN_CONTROL), s.control.count(GOV_CONTROL)
+    bonus = abs(fc - gc) // c6["control_bonus_divisor"]
+    if bonus:
+        raise_psl(s, "fln" if fc > gc else "gov", bonus, "10.4", f"control {fc} v {gc}")
+    shorter_game(s)
+
+
+def shorter_game(s: State) -> None:
+    """13.3: at the end of turns 6, 12, 18...: a lead of 26+ twice in a row wins."""
+    if not s.opt_shorter or s.turn % 6:
+        return
+    lead = s.fln_psl - s.gov_psl
+    leader = "fln" if lead >= 26 else "gov" if lead <= -26 else ""
+    if leader and leader == s.shorter_leader:
+        end_game(s, leader, f"13.3 shorter game: led by {abs(lead)} at two checks",
+                 "decisive" if abs(lead) >= 51 else "substantial")
+    s.shorter_leader = leader
+    if leader:
+        log(s, "13.3", f"{leader.upper()} leads by {abs(lead)}: one more check to win")

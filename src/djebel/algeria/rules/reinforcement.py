@@ -1,0 +1,386 @@
+"""6 Reinforcement Phase: Government mobilization and activation (6.3, B.1), then FLN
+AP income (6.1, A.4) and builds and conversions (6.2, A.1)."""
+
+from __future__ import annotations
+
+import math
+
+from djebel.algeria.board import (
+    ACTIVE,
+    AL_X,
+    ALGERIA,
+    AREA_IDS,
+    BAND,
+    CADRE,
+    COUNTRIES,
+    EL_X,
+    FAILEK,
+    FLN_UNITS,
+    FRANCE,
+    FRENCH_MOBILE_TYPES,
+    FRONT,
+    GOV_MOBILE_TYPES,
+    GOV_UNITS,
+    NEUT,
+    OC,
+    OPS,
+    POLICE,
+    PTL,
+    REMOTE,
+    SUEZ,
+    TYPE_KEYS,
+    TYPE_UNITS,
+    UG,
+    UNIT_NAMES,
+    UTYPE,
+    area_arg,
+    is_algerian,
+    unit_arg,
+)
+from djebel.algeria.flow import Decision, push, step
+from djebel.algeria.rules import special
+from djebel.algeria.rules.common import (
+    exchange,
+    free_counter,
+    gain_ap,
+    log,
+    lower_psl,
+    name,
+    rating,
+    where,
+)
+from djebel.algeria.state import CONTESTED, FLN_CONTROL, OAS_INACTIVE, State
+from djebel.algeria.tables import tables
+from djebel.core.actions import Action
+
+POINTS = ("air", "helo", "naval")
+BZ_LIMIT = -3      # INT-19: the Border Zone track ends at -3
+
+
+# ---------------------------------------------------------------- Government (6.3)
+
+def cost_halves(value: float) -> int:
+    return round(value * 2)
+
+
+def can_pay(s: State, halves: int) -> bool:
+    """6.3-1/6.3-2: costs add up over the phase (a half rounds up); never spend below 1."""
+    return s.gov_psl - math.ceil((s.gov_half + halves) / 2) >= 1
+
+
+def pay(s: State, halves: int, why: str) -> None:
+    total = s.gov_half + halves
+    s.gov_half = total % 2
+    lower_psl(s, "gov", total // 2, "B.1", why)
+
+
+def mobilize_cost(t: int) -> int:
+    return cost_halves(tables().b1["unit"][TYPE_KEYS[t]]["mobilize"])
+
+
+def activate_cost(u: int) -> int:
+    return cost_halves(tables().b1["unit"][TYPE_KEYS[UTYPE[u]]]["activate"])
+
+
+@step("gov_reinforcement")
+def gov_reinforcement(s: State) -> None:
+    """6-1/6-2: the Government part comes first; 13.1 lapse and OAS activation checks."""
+    s.phase = "reinforcement"
+    if s.slow_french and s.fln_psl > s.gov_psl:
+        s.slow_french = False
+        log(s, "13.1", "FLN PSL exceeds GOV PSL: Slow French Reaction lapses for good")
+    special.check_oas_activation(s)
+    for u in TYPE_UNITS[EL_X]:   # only elites go to Suez
+        if s.loc[u] == SUEZ:
+            # DIS-18: Suez elites return in this Reinforcement Phase and must be activated.
+            s.loc[u], s.box[u], s.away[u] = s.away[u], OPS, -1
+            log(s, "C.2", f"{name(u)} returns from Suez to {AREA_IDS[s.loc[u]]}")
+    push(s, ("gov_reinf", "gov"), ("gov_reinf_end",))
+    special.oas_place_if(s, "gov")
+
+
+def _slow_blocks(s: State) -> bool:
+    """13.1-2: while in force, one mobile unit or one point per turn (Police exempt)."""
+    return s.slow_french and s.gov_allowance_used
+
+
+def gov_options(s: State) -> list[Action]:
+    b1 = tables().b1
+    out = []
+    for t in (*sorted(GOV_MOBILE_TYPES), POLICE):
+        if free_counter(s, t) is not None and can_pay(s, mobilize_cost(t)) and (
+                t == POLICE or not _slow_blocks(s)):
+            out.append(Action("mobilize", (TYPE_KEYS[t],)))
+    if not _slow_blocks(s):
+        for p in POINTS:
+            if can_pay(s, cost_halves(b1["point"][p]["mobilize"])):
+                out.append(Action("buy", (p,)))
+    if s.independent and can_pay(s, cost_halves(b1["border_zone"]["mobilize"])) and (
+            s.bz is None or (s.bz > BZ_LIMIT and not s.bz_new)):
+        out.append(Action("border-zone"))
+    if s.bz is not None and s.bz < 0 and not s.bz_active and can_pay(
+            s, cost_halves(b1["border_zone"]["activate"])):
+        out.append(Action("activate", ("border-zone",)))
+    act = activation_candidates(s)
+    for u in act:
+        out.append(Action("activate", (UNIT_NAMES[u],)))
+    if len(act) > 1:
+        out.append(Action("activate", ("all",)))
+    for u in TYPE_UNITS[POLICE]:
+        if is_algerian(s.loc[u]):
+            out.append(Action("remove", (UNIT_NAMES[u],)))
+    if s.oas != OAS_INACTIVE and s.gov_psl > 70:
+        out.append(Action("remove-oas"))
+    out.append(Action("done"))
+    return out
+
+
+def activation_candidates(s: State) -> list[int]:
+    """6.32: French mobile units in OPS, not neutralized, not yet active, affordable."""
+    loc, box, flags = s.loc, s.box, s.flags
+    return [u for u in GOV_UNITS if UTYPE[u] in FRENCH_MOBILE_TYPES and loc[u] >= 0
+            and box[u] == OPS and not flags[u] & (ACTIVE | NEUT)
+            and can_pay(s, activate_cost(u))]
+
+
+def activate(s: State, u: int) -> None:
+    pay(s, activate_cost(u), f"activate {name(u)}")
+    s.flags[u] |= ACTIVE
+    log(s, "6.32", f"{name(u)} in {where(s, u)} activated")
+
+
+class GovReinforcement(Decision):
+    """6.3: mobilize units and points, Border Zone, activate, remove Police, end."""
+
+    name = "gov_reinf"
+    rule = "6.3"
+
+    def legal(self, s, frame):
+        return gov_options(s)
+
+    def apply(self, s, frame, action):
+        verb, args = action.verb, action.args
+        b1 = tables().b1
+        if verb == "done":
+            return
+        push(s, ("gov_reinf", "gov"))
+        if verb == "mobilize":
+            push(s, ("mobilize_where", "gov", TYPE_KEYS.index(args[0]), -1))
+        elif verb == "buy":
+            p = args[0]
+            pay(s, cost_halves(b1["point"][p]["mobilize"]), f"{p} point")
+            s.gov_allowance_used = True
+            if p == "air":       # 6.31-5: Maximum and Available both rise
+                s.air_max += 1
+                s.air_avail += 1
+            elif p == "helo":
+                s.helo_max += 1
+                s.helo_avail += 1
+            else:
+                s.naval += 1
+            log(s, "6.31", f"GOV buys 1 {p} point")
+        elif verb == "border-zone":
+            pay(s, cost_halves(b1["border_zone"]["mobilize"]), "Border Zone")
+            if s.bz is None:
+                s.bz, s.bz_new = 0, True
+            else:
+                s.bz -= 1
+            log(s, "6.33", f"Border Zone DRM now {s.bz}")
+        elif verb == "activate" and args[0] == "border-zone":
+            pay(s, cost_halves(b1["border_zone"]["activate"]), "activate Border Zone")
+            s.bz_active = True
+            log(s, "6.33", "Border Zone active this turn")
+        elif verb == "activate" and args[0] == "all":
+            for u in activation_candidates(s):
+                if can_pay(s, activate_cost(u)):
+                    activate(s, u)
+        elif verb == "activate":
+            activate(s, unit_arg(args[0]))
+        elif verb == "remove":
+            u = unit_arg(args[0])
+            log(s, "6.31", f"{name(u)} removed from {where(s, u)}")
+            s.loc[u], s.box[u], s.flags[u] = -1, PTL, 0
+        elif verb == "remove-oas":
+            s.oas, s.oas_controller = OAS_INACTIVE, ""
+            log(s, "11.3", "GOV PSL above 70: the OAS is removed")
+
+    def prompt(self, s, frame):
+        return (f"GOV reinforcement: PSL {s.gov_psl}{'.5 owed' if s.gov_half else ''}: "
+                f"mobilize, buy points, activate, or done")
+
+
+class MobilizeWhere(Decision):
+    """6.31-2/6.31-3: a new unit goes to the OPS box (Police: PTL) of any Algerian area.
+
+    Frame: (mobilize_where, gov, type, free_budget); budget -1 means a paid mobilization,
+    otherwise the coup's free budget (11.4-3)."""
+
+    name = "mobilize_where"
+    rule = "6.31"
+
+    def legal(self, s, frame):
+        return [Action("at", (AREA_IDS[a],)) for a in ALGERIA]
+
+    def apply(self, s, frame, action):
+        _, side, t, budget = frame
+        a = area_arg(action.args[0])
+        u = free_counter(s, t)
+        cost = mobilize_cost(t)
+        if budget < 0:
+            pay(s, cost, f"mobilize {TYPE_KEYS[t]}")
+            if t != POLICE:
+                s.gov_allowance_used = True
+        s.loc[u] = a
+        s.box[u] = PTL if t == POLICE else OPS
+        s.flags[u] = ACTIVE if budget < 0 and t != POLICE else 0
+        log(s, "11.4" if budget >= 0 else "6.31",
+            f"{name(u)} mobilized in {AREA_IDS[a]}" + (" (free)" if budget >= 0 else ""))
+        if budget >= 0:
+            left = budget - cost // 2
+            if left > 0 and special.free_types(s, left):
+                push(s, ("coup_mobilize", "gov", left))
+
+    def prompt(self, s, frame):
+        return f"GOV: where does the new {TYPE_KEYS[frame[2]]} go?"
+
+
+@step("gov_reinf_end")
+def gov_reinf_end(s: State) -> None:
+    """6.3-1: pay the rounded-up half; 6.32-1: French units not activated go to OC;
+    6.32-2: Algerian brigades are active for free unless neutralized."""
+    if s.gov_half:
+        s.gov_half = 0
+        lower_psl(s, "gov", 1, "6.3", "half PSP rounded up")
+    loc, box, flags = s.loc, s.box, s.flags
+    for u in GOV_UNITS:
+        if loc[u] < 0 or UTYPE[u] not in GOV_MOBILE_TYPES or box[u] != OPS:
+            continue
+        if UTYPE[u] == AL_X and not flags[u] & NEUT:
+            flags[u] |= ACTIVE
+        elif not flags[u] & ACTIVE:
+            box[u] = OC
+
+
+# ---------------------------------------------------------------- FLN (6.1, 6.2)
+
+@step("fln_reinforcement")
+def fln_reinforcement(s: State) -> None:
+    fln_income(s)
+    push(s, ("fln_reinf", "fln"))
+    special.oas_place_if(s, "fln")
+
+
+def area_income(s: State, a: int) -> int:
+    """6.1-1 / A.4: income of one Algerian area (0 if Government-controlled, DIS-04)."""
+    rates = tables().a4["area_income"][rating(s, a)]
+    if s.control[a] == FLN_CONTROL:
+        n = rates["controlled"]
+    elif s.control[a] == CONTESTED and any(
+            s.loc[u] == a and not s.flags[u] & NEUT for u in FLN_UNITS):
+        n = rates["contested"]
+    else:
+        n = 0
+    if n and s.terror[a]:
+        n = max(0, n + tables().a4["area_income"]["terror"])   # INT-16
+    return n
+
+
+def psl_income(s: State) -> int:
+    """6.1-2: FLN PSL x 10%, rounded up, minus Naval points (option: minus Border Zone)."""
+    n = math.ceil(s.fln_psl * tables().a4["psl_income"]["percent"] / 100) - s.naval
+    if s.opt_bz_ap and s.bz_active and s.bz:
+        n += s.bz          # DIS-05 option border_zone_cuts_ap
+    return max(0, n)
+
+
+def fln_income(s: State) -> None:
+    areas = sum(area_income(s, a) for a in ALGERIA)
+    gain_ap(s, areas, "6.1", "areas")
+    gain_ap(s, psl_income(s), "6.1", "FLN PSL less Naval points")
+
+
+def _fronts(s: State) -> set[int]:
+    return {s.loc[u] for u in TYPE_UNITS[FRONT] if s.loc[u] >= 0}
+
+
+def fln_options(s: State) -> list[Action]:
+    a1 = tables().a1
+    out = []
+    loc, flags = s.loc, s.flags
+    build_sites = sorted({loc[u] for u in TYPE_UNITS[FRONT]
+                          if loc[u] >= 0 and not flags[u] & NEUT})
+    if s.independent:
+        build_sites += list(COUNTRIES)
+    for t in (CADRE, BAND):
+        if free_counter(s, t) is None:
+            continue
+        for a in build_sites:
+            cost = a1["build"]["cost_abroad"] if a in COUNTRIES else a1["build"]["cost"]
+            if s.ap >= cost:
+                out.append(Action("build", (TYPE_KEYS[t], AREA_IDS[a])))
+    fronts = _fronts(s)
+    conv = a1["convert"]
+    can_front = free_counter(s, FRONT) is not None and s.ap >= conv["cadre_front"]["cost"]
+    can_band = free_counter(s, BAND) is not None and s.ap >= conv["cadre_band"]["cost"]
+    can_failek = free_counter(s, FAILEK) is not None and s.ap >= conv["band_failek"]["cost"]
+    for u in TYPE_UNITS[CADRE]:
+        a = loc[u]
+        if a < 0 or a == FRANCE or flags[u] & NEUT:
+            continue
+        if can_front and is_algerian(a) and rating(s, a) != REMOTE and a not in fronts:
+            out.append(Action("convert", (UNIT_NAMES[u], "front")))
+        if can_band:
+            out.append(Action("convert", (UNIT_NAMES[u], "band")))
+    if can_failek:
+        for u in TYPE_UNITS[BAND]:
+            if loc[u] in COUNTRIES:
+                out.append(Action("convert", (UNIT_NAMES[u], "failek")))
+    if free_counter(s, CADRE) is not None:
+        for u in TYPE_UNITS[FRONT]:
+            if loc[u] >= 0:
+                out.append(Action("reduce", (UNIT_NAMES[u],)))
+    out.append(Action("done"))
+    return out
+
+
+class FlnReinforcement(Decision):
+    """6.2: build Cadres/Bands, convert Cadre->Front/Band, Band->Failek, Front->Cadre."""
+
+    name = "fln_reinf"
+    rule = "6.2"
+
+    def legal(self, s, frame):
+        return fln_options(s)
+
+    def apply(self, s, frame, action):
+        verb, args = action.verb, action.args
+        if verb == "done":
+            return
+        push(s, ("fln_reinf", "fln"))
+        a1 = tables().a1
+        if verb == "build":
+            t = TYPE_KEYS.index(args[0])
+            a = area_arg(args[1])
+            cost = a1["build"]["cost_abroad"] if a in COUNTRIES else a1["build"]["cost"]
+            s.ap -= cost
+            u = free_counter(s, t)
+            s.loc[u], s.box[u], s.flags[u] = a, UG, 0
+            log(s, "6.2", f"FLN builds {name(u)} in {AREA_IDS[a]} ({cost} AP)")
+        elif verb == "convert":
+            u = unit_arg(args[0])
+            key = {"front": "cadre_front", "band": ("cadre_band" if UTYPE[u] == CADRE else ""),
+                   "failek": "band_failek"}[args[1]]
+            cost = a1["convert"][key]["cost"]
+            s.ap -= cost
+            was = where(s, u)
+            v = exchange(s, u, TYPE_KEYS.index(args[1]))
+            s.box[v] = UG
+            log(s, "6.2", f"FLN converts {name(u)} to {name(v)} in {was} ({cost} AP)")
+        elif verb == "reduce":
+            u = unit_arg(args[0])
+            was = where(s, u)
+            v = exchange(s, u, CADRE)
+            log(s, "6.2-5", f"FLN turns {name(u)} into {name(v)} in {was}")
+
+    def prompt(self, s, frame):
+        return f"FLN reinforcement: {s.ap} AP: build, convert, or done"

@@ -1,0 +1,120 @@
+"""The ``djebel`` command."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import typer
+from rich.console import Console
+
+from djebel.core.errors import DjebelError
+
+app = typer.Typer(help="djebel: counterinsurgency wargames with every rule enforced.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+play_app = typer.Typer(help="Play a game in the terminal.", no_args_is_help=True)
+bench_app = typer.Typer(help="Measure speed (figures printed, nothing asserted).",
+                        no_args_is_help=True)
+app.add_typer(play_app, name="play")
+app.add_typer(bench_app, name="bench")
+console = Console(highlight=False)
+
+
+def _options(values: list[str]) -> dict[str, bool]:
+    out = {}
+    for v in values:
+        key, _, val = v.partition("=")
+        out[key.replace("-", "_")] = val.lower() not in ("0", "false", "no", "off")
+    return out
+
+
+@play_app.command("algeria")
+def play_algeria(
+    scenario: str = typer.Option("1958", help="1954, 1958 or 1960"),
+    fln: str = typer.Option("human", help="human, random, heuristic or search"),
+    gov: str = typer.Option("random", help="human, random, heuristic or search"),
+    seed: int = typer.Option(0, help="seed of the dice"),
+    option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
+                                     help="game option, e.g. shorter_game (repeatable)"),
+    load: str = typer.Option("", help="resume the game saved in this record file"),
+) -> None:
+    """Play Algeria: each side human, or a bot."""
+    from djebel import algeria
+    from djebel.agents import make_agent
+    from djebel.algeria.text import describe
+    from djebel.core.records import game_from_record, load_record
+    from djebel.terminal import play
+
+    if load:
+        game = game_from_record(load_record(load), load)
+    else:
+        game = algeria.new_game(scenario, seed=seed, options=_options(option))
+    seats = {side: (None if who == "human" else make_agent(who, "algeria", side, seed + i))
+             for i, (side, who) in enumerate((("fln", fln), ("gov", gov)))}
+    raise typer.Exit(play(game, seats, lambda g: describe(g.state), console))
+
+
+@play_app.command("skirmish")
+def play_skirmish(
+    scenario: str = typer.Argument(..., help="scenario id (see the list in the README)"),
+    french: str = typer.Option("human", help="human, random or matrix"),
+    insurgents: str = typer.Option("matrix", help="human, random or matrix"),
+    seed: int = typer.Option(0, help="seed of the dice"),
+    svg: str = typer.Option("table.svg", help="picture of the table, rewritten each action"),
+) -> None:
+    """Play Insurgent Commander on the computer table."""
+    from djebel.skirmish import terminal
+
+    raise typer.Exit(terminal.play(scenario, french, insurgents, seed, svg or None) or 0)
+
+
+@app.command()
+def replay(
+    file: str = typer.Argument(..., help="a game record (JSON)"),
+    verify: bool = typer.Option(False, "--verify", help="check the final state's hash"),
+    show: int = typer.Option(0, help="print the last N log lines"),
+) -> None:
+    """Replay a game record; with --verify, check it reaches the recorded final state."""
+    from djebel.core.records import game_from_record, load_record, verify_record
+
+    rec = load_record(file)
+    game = verify_record(rec, file) if verify else game_from_record(rec, file)
+    for entry in game.log.tail(show) if show else []:
+        console.print(str(entry))
+    r = game.result()
+    status = (f"over: {r.winner} {r.level} {r.scores}" if r else
+              f"in progress: {game.prompt()}")
+    console.print(f"{file}: {len(rec['actions'])} actions replayed"
+                  + (", final state verified" if verify else "") + f"; {status}")
+
+
+@bench_app.command("algeria")
+def bench_algeria(seconds: float = typer.Option(5.0, help="time budget"),
+                  as_json: bool = typer.Option(False, "--json")) -> None:
+    """Random-play throughput on one core: decisions/s, games/s, clone time."""
+    from djebel.algeria.bench import run
+
+    res = run(seconds)
+    console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+
+
+@bench_app.command("skirmish")
+def bench_skirmish(seconds: float = typer.Option(5.0, help="time budget"),
+                   as_json: bool = typer.Option(False, "--json")) -> None:
+    """Line-of-sight queries/s and bot-vs-bot battles/s on one core."""
+    from djebel.skirmish.bench import run
+
+    res = run(seconds)
+    console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+
+
+def main() -> None:
+    try:
+        app()
+    except DjebelError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

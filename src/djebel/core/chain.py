@@ -1,0 +1,37 @@
+"""A persistent append-only list: O(1) append, O(1) copy, shared tails.
+
+Games keep their action history in one, so ``clone()`` never copies it.
+"""
+
+from __future__ import annotations
+
+
+class Chain:
+    __slots__ = ("_head", "_len")
+
+    def __init__(self, items=()):
+        self._head: tuple | None = None
+        self._len = 0
+        for item in items:
+            self.append(item)
+
+    def append(self, item) -> None:
+        self._head = (item, self._head)
+        self._len += 1
+
+    def __len__(self) -> int:
+        return self._len
+
+    def to_list(self) -> list:
+        out = []
+        node = self._head
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def copy(self) -> Chain:
+        c = Chain.__new__(Chain)
+        c._head, c._len = self._head, self._len
+        return c

@@ -1,0 +1,67 @@
+"""Seeded, scriptable dice whose whole state is two ints and a tuple.
+
+The generator is SplitMix64: one 64-bit integer of state, so a game state can
+be cloned or saved without copying a Mersenne Twister. Rolls may also be
+scripted (a fixed sequence) for tests, bug reports and puzzles; once the
+script runs out, rolls come from the seed again.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Dice:
+    __slots__ = ("state", "script", "pos", "count")
+
+    def __init__(self, seed: int = 0, script: tuple[int, ...] = ()):
+        self.state = seed & _MASK
+        self.script = tuple(script)
+        self.pos = 0
+        self.count = 0
+
+    def _next64(self) -> int:
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def die(self, sides: int = 6) -> int:
+        """One die, 1..sides (the scripted value if a script is pending)."""
+        self.count += 1
+        if self.pos < len(self.script):
+            value = self.script[self.pos]
+            self.pos += 1
+            if not 1 <= value <= sides:
+                raise ValueError(f"scripted roll {value} is not a face of a d{sides}")
+            return value
+        return (self._next64() >> 11) * sides // (1 << 53) + 1
+
+    def uniform(self) -> float:
+        """A float in [0, 1): for bots and tie-breaking, never for game dice."""
+        return (self._next64() >> 11) / (1 << 53)
+
+    @property
+    def script_left(self) -> int:
+        return len(self.script) - self.pos
+
+    def copy(self) -> Dice:
+        d = Dice.__new__(Dice)
+        d.state, d.script, d.pos, d.count = self.state, self.script, self.pos, self.count
+        return d
+
+    def reseed(self, seed: int) -> None:
+        """Replace the stream (tree search samples chance this way)."""
+        self.state = seed & _MASK
+        self.script, self.pos = (), 0
+
+    def to_json(self) -> dict:
+        return {"state": self.state, "script": list(self.script), "pos": self.pos,
+                "count": self.count}
+
+    @staticmethod
+    def from_json(data: dict) -> Dice:
+        d = Dice(int(data["state"]), tuple(int(x) for x in data.get("script", ())))
+        d.pos = int(data.get("pos", 0))
+        d.count = int(data.get("count", 0))
+        return d

@@ -1,0 +1,110 @@
+"""Play any djebel game in the terminal: humans type a number or an action's notation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from djebel.core.actions import Action
+from djebel.core.errors import DjebelError
+from djebel.core.records import save_record
+
+HELP = ("Type the number of an action or its notation (e.g. 'flush II-1'); "
+        "'save FILE' saves the game record; 'log [N]' shows the last N log lines; "
+        "'board' shows the state again; 'quit' stops (save first!).")
+
+
+def play(game, seats: dict, describe: Callable[[object], str], console: Console | None = None,
+         input_fn: Callable[[str], str] = input, after_action: Callable | None = None) -> int:
+    """Run ``game`` to the end; ``seats[side]`` is an agent, or None for a human.
+
+    Returns 0 when the game ended, 1 when a human quit.
+    """
+    con = console or Console(highlight=False)
+    shown = len(game.log)
+    need_board = True
+    while not game.is_over():
+        side = game.active_side
+        agent = seats.get(side)
+        if agent is not None:
+            action = agent.choose(game)
+            game.apply(action)
+            con.print(f"[dim]{side.upper()}:[/dim] {action}")
+            if after_action:
+                after_action(game)
+            continue
+        new = game.log.tail(len(game.log) - shown)
+        for entry in new[-25:]:
+            con.print(f"[dim]{entry}[/dim]")
+        shown = len(game.log)
+        if need_board:
+            con.print(describe(game))
+            need_board = False
+        actions = game.legal_actions()
+        con.print(f"[bold]{game.prompt()}[/bold]")
+        _list_actions(con, actions)
+        try:
+            text = input_fn(f"{side.upper()}> ").strip()
+        except (EOFError, KeyboardInterrupt):
+            con.print("\nInput closed: stopping (use 'save FILE' to keep a game).")
+            return 1
+        if not text:
+            continue
+        word = text.split()[0].lower()
+        if word in ("quit", "exit"):
+            return 1
+        if word == "help":
+            con.print(HELP)
+            continue
+        if word == "board":
+            need_board = True
+            continue
+        if word == "log":
+            n = int(text.split()[1]) if len(text.split()) > 1 and text.split()[1].isdigit() else 20
+            for entry in game.log.tail(n):
+                con.print(f"[dim]{entry}[/dim]")
+            continue
+        if word == "save":
+            parts = text.split(maxsplit=1)
+            if len(parts) < 2:
+                con.print("[red]save needs a file name: save mygame.json[/red]")
+                continue
+            try:
+                path = save_record(game, parts[1])
+            except OSError as exc:
+                con.print(f"[red]cannot save to {parts[1]}: {exc.strerror}[/red]")
+                continue
+            con.print(f"saved to {path}")
+            continue
+        action: Action | str
+        if text.isdigit():
+            i = int(text)
+            if not 1 <= i <= len(actions):
+                con.print(f"[red]no action number {i} (1..{len(actions)})[/red]")
+                continue
+            action = actions[i - 1]
+        else:
+            action = text
+        try:
+            game.apply(action)
+        except DjebelError as exc:
+            con.print(f"[red]{exc}[/red]")
+            continue
+        need_board = True
+        if after_action:
+            after_action(game)
+    for entry in game.log.tail(len(game.log) - shown)[-25:]:
+        con.print(f"[dim]{entry}[/dim]")
+    r = game.result()
+    con.print(f"[bold]Game over: {r.winner.upper() if r.winner else 'draw'} "
+              f"({r.level}) {r.reason} {r.scores}[/bold]")
+    return 0
+
+
+def _list_actions(con: Console, actions: list) -> None:
+    cells = [f"{i:>3}. {a}" for i, a in enumerate(actions, 1)]
+    width = max(len(c) for c in cells) + 2
+    per_row = max(1, min(6, (con.width or 100) // width))
+    for i in range(0, len(cells), per_row):
+        con.print("".join(c.ljust(width) for c in cells[i:i + per_row]))
