@@ -9,6 +9,9 @@ import typer
 from rich.console import Console
 
 from djebel.core.errors import DjebelError
+from djebel.odds.cli import app as odds_app
+from djebel.simulate.cli import app as simulate_app
+from djebel.simulate.cli import tournament_app
 
 app = typer.Typer(help="djebel: counterinsurgency wargames with every rule enforced.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -17,6 +20,9 @@ bench_app = typer.Typer(help="Measure speed (figures printed, nothing asserted).
                         no_args_is_help=True)
 app.add_typer(play_app, name="play")
 app.add_typer(bench_app, name="bench")
+app.add_typer(odds_app, name="odds")
+app.add_typer(simulate_app, name="simulate")
+app.add_typer(tournament_app, name="tournament")
 console = Console(highlight=False)
 
 

@@ -1,0 +1,1 @@
+"""Exact odds for both games, computed with icepool (never by sampling)."""

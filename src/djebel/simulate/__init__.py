@@ -1,0 +1,1 @@
+"""Batch simulation and tournaments over the game protocol."""
