@@ -43,11 +43,12 @@ class AlgeriaGame:
     name = "algeria"
     sides = ("fln", "gov")
 
-    __slots__ = ("s", "header")
+    __slots__ = ("s", "header", "_offered")
 
     def __init__(self, state: State, header: dict[str, Any]):
         self.s = state
         self.header = header
+        self._offered: tuple = (None, -1, ())   # (frame, history length, actions)
 
     # ------------------------------------------------------------ protocol
     @property
@@ -71,7 +72,9 @@ class AlgeriaGame:
         if cur is None:
             return []
         dec, frame = cur
-        return dec.legal(self.s, frame)
+        actions = dec.legal(self.s, frame)
+        self._offered = (frame, len(self.s.actions), actions)
+        return actions
 
     def validate(self, action: Action | str) -> Action:
         """The action, parsed; raises IllegalAction naming the rule if it is not legal."""
@@ -81,6 +84,10 @@ class AlgeriaGame:
         if cur is None:
             raise IllegalAction("12.2", "the game is over", action)
         dec, frame = cur
+        offered_frame, n, offered = self._offered
+        if (offered_frame is frame and n == len(self.s.actions)
+                and any(a is action for a in offered)):
+            return action          # an action object just listed for this very decision
         if action not in dec.legal(self.s, frame):
             rule, reason = dec.why_not(self.s, frame, action)
             raise IllegalAction(rule, reason, action)

@@ -21,6 +21,7 @@ from djebel.algeria.board import (
 from djebel.algeria.flow import Decision, push, step
 from djebel.algeria.rules import deployment
 from djebel.algeria.rules.common import (
+    Census,
     firepower,
     has_division,
     is_urban,
@@ -65,7 +66,7 @@ def could_fly(s: State, u: int, area: int, selected: tuple) -> bool:
 
 
 def any_eligible(s: State, area: int) -> bool:
-    return any(eligible(s, u, area, ()) or could_fly(s, u, area, ()) for u in GOV_UNITS)
+    return Census(s).can_flush_or_react(area)
 
 
 class Select(Decision):

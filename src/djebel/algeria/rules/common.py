@@ -310,3 +310,62 @@ def to_oc(s: State, units, area: int | None = None) -> None:
         if area is not None:
             s.loc[u] = area
         s.box[u] = OC
+
+
+class Census:
+    """What each area holds, from one pass over the units.
+
+    Listing legal actions asks the same questions of every area; answering them from one
+    census instead of rescanning all units per area keeps decisions fast.
+    """
+
+    __slots__ = ("fln_box", "gov_any", "police", "division", "ready", "fly_elite", "fly_any")
+
+    def __init__(self, s: State):
+        from djebel.algeria.board import (
+            ACTIVE,
+            AIRMOBILE,
+            BRIGADE_TYPES,
+            NUM_AREAS,
+            OPS,
+            UNIT_TYPES,
+        )
+        n = NUM_AREAS
+        self.fln_box = [[0, 0, 0, 0] for _ in range(n)]
+        self.gov_any = [False] * n
+        self.police = [False] * n
+        self.division = [False] * n
+        self.ready = [False] * n        # a Government mobile unit able to Flush/React here
+        self.fly_elite = False          # an elite able to fly in (airmobile or could be)
+        self.fly_any = False            # any unit able to fly in
+        loc, box, flags = s.loc, s.box, s.flags
+        for u in FLN_UNITS:
+            a = loc[u]
+            if a >= 0:
+                self.fln_box[a][box[u]] += 1
+        helo = s.helo_avail
+        for u in GOV_UNITS:
+            a = loc[u]
+            if a < 0:
+                continue
+            self.gov_any[a] = True
+            t = UTYPE[u]
+            f = flags[u]
+            if t == POLICE:
+                if not f & NEUT:
+                    self.police[a] = True
+                continue
+            if t == FR_XX:
+                self.division[a] = True
+            if f & NEUT or box[u] not in (OPS, PTL):
+                continue
+            self.ready[a] = True
+            if f & AIRMOBILE or (t in BRIGADE_TYPES and f & ACTIVE
+                                 and helo >= UNIT_TYPES[t]["airmobilize_helo_cost"]):
+                self.fly_any = True
+                if IS_ELITE[u]:
+                    self.fly_elite = True
+
+    def can_flush_or_react(self, a: int) -> bool:
+        """9.22-2/-3, 11.12-4: some Government unit could be chosen for a mission in ``a``."""
+        return self.ready[a] or self.fly_elite or (self.division[a] and self.fly_any)

@@ -27,11 +27,11 @@ from djebel.algeria.flow import push, step
 from djebel.algeria.rules import combat
 from djebel.algeria.rules.choices import pick
 from djebel.algeria.rules.common import (
+    Census,
     contact,
     d6,
     elite_count,
     evasion,
-    has_police,
     log,
     lower_psl,
     name,
@@ -59,10 +59,10 @@ def _pay(s: State, mission: str) -> None:
     lower_psl(s, "gov", cost, "B.3", mission.replace("_", " "))
 
 
-def _police_mission(s: State, a: int, mission: str) -> Why:
+def _police_mission(s: State, a: int, mission: str, c: Census) -> Why:
     """Intelligence, Civil Affairs, Suppression, Resettlement need a non-neutralized Police
     unit and the PSP (INT-18: never spend the PSL to 0)."""
-    if not has_police(s, a):
+    if not c.police[a]:
         return "9.24", f"needs a non-neutralized Police unit in {AREA_IDS[a]}"
     if s.gov_psl <= b3(mission)["cost"]:
         return "8-7", "not enough PSP"
@@ -71,38 +71,38 @@ def _police_mission(s: State, a: int, mission: str) -> Why:
     return None
 
 
-def why_not_flush(s: State, a: int) -> Why:
-    if not any(s.loc[u] == a and s.box[u] in (OPS, OC) for u in FLN_UNITS):
+def why_not_flush(s: State, a: int, c: Census) -> Why:
+    if not (c.fln_box[a][OPS] or c.fln_box[a][OC]):
         return "9.22", f"no FLN unit in the OPS or OC box of {AREA_IDS[a]}"
-    if not combat.any_eligible(s, a):
+    if not c.can_flush_or_react(a):
         return "9.22", f"no Government unit can Flush in {AREA_IDS[a]}"
     return None
 
 
-def why_not_intelligence(s: State, a: int) -> Why:
-    if not any(s.loc[u] == a and s.box[u] == UG for u in FLN_UNITS):
+def why_not_intelligence(s: State, a: int, c: Census) -> Why:
+    if not c.fln_box[a][UG]:
         return "9.24", f"no FLN unit in the UG box of {AREA_IDS[a]}"
-    return _police_mission(s, a, "intelligence")
+    return _police_mission(s, a, "intelligence", c)
 
 
-def why_not_civil_affairs(s: State, a: int) -> Why:
+def why_not_civil_affairs(s: State, a: int, c: Census) -> Why:
     if rating(s, a) == REMOTE:
         return "9.25", "no Civil Affairs in Remote areas"
     if s.done[a] & DONE_CIVIL:
         return "9-2", f"only one Civil Affairs per area per turn ({AREA_IDS[a]})"
-    return _police_mission(s, a, "civil_affairs")
+    return _police_mission(s, a, "civil_affairs", c)
 
 
-def why_not_suppression(s: State, a: int) -> Why:
+def why_not_suppression(s: State, a: int, c: Census) -> Why:
     if s.done[a] & DONE_SUPPRESSION:
         return "9-2", f"only one Suppression per area per turn ({AREA_IDS[a]})"
-    return _police_mission(s, a, "suppression")
+    return _police_mission(s, a, "suppression", c)
 
 
-def why_not_resettle(s: State, a: int) -> Why:
+def why_not_resettle(s: State, a: int, c: Census) -> Why:
     if rating(s, a) != RURAL:
         return "9.27", "Population Resettlement only in Rural areas"
-    return _police_mission(s, a, "resettlement")
+    return _police_mission(s, a, "resettlement", c)
 
 
 CHECKS = {"flush": why_not_flush, "intelligence": why_not_intelligence,
@@ -112,9 +112,10 @@ CHECKS = {"flush": why_not_flush, "intelligence": why_not_intelligence,
 
 def options(s: State) -> list[Action]:
     out = []
+    c = Census(s)
     for a in ALGERIA:
         for verb, check in CHECKS.items():
-            if check(s, a) is None:
+            if check(s, a, c) is None:
                 out.append(Action(verb, (AREA_IDS[a],)))
     return out
 
@@ -127,7 +128,7 @@ def why_not(s: State, action: Action) -> tuple[str, str]:
     a = area_arg(action.args[0]) if len(action.args) == 1 else None
     if a is None or a not in ALGERIA:
         return "8-2", f"'{action.verb}' takes one Algerian area, e.g. '{action.verb} II-1'"
-    w = check(s, a)
+    w = check(s, a, Census(s))
     return w if w is not None else ("8-2", "not available now")
 
 
