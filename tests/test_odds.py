@@ -1,0 +1,194 @@
+"""Exact odds: each function equals a brute-force enumeration written here."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from djebel.algeria.tables import tables
+from djebel.odds import algeria as odds
+from djebel.odds.cli import app
+
+FACES = range(1, 7)
+
+
+# ---------------------------------------------------------------- brute force
+
+def brute_crt(firepower: int, air: int) -> dict[int, Fraction]:
+    t = tables()
+    counts: Counter = Counter()
+    for dice in itertools.product(FACES, repeat=air + 1):
+        *air_dice, roll = dice
+        fp = firepower + sum(air_dice)
+        col = next((i for i, (_lo, hi) in enumerate(t.crt_columns) if fp <= hi),
+                   len(t.crt_columns) - 1)
+        counts[t.crt_hits[roll - 1][col]] += 1
+    total = 6 ** (air + 1)
+    return {k: Fraction(v, total) for k, v in counts.items()}
+
+
+def brute_mission(drm: int) -> dict[str, Fraction]:
+    t = tables()
+    counts: Counter = Counter()
+    for roll in FACES:
+        r = min(max(roll + drm, t.mst_min), t.mst_max)
+        counts[t.mst[r - t.mst_min].text] += 1
+    return {k: Fraction(v, 6) for k, v in counts.items()}
+
+
+def brute_control(fln: int, gov: int) -> tuple[Fraction, Fraction, Fraction]:
+    if fln == gov:
+        return Fraction(0), Fraction(0), Fraction(1)
+    if fln > 0 and fln >= 2 * gov:
+        return Fraction(1), Fraction(0), Fraction(0)
+    if gov > 0 and gov >= 2 * fln:
+        return Fraction(0), Fraction(1), Fraction(0)
+    d = abs(fln - gov)
+    f = g = c = 0
+    for a, b in itertools.product(FACES, FACES):
+        if a <= d < b:
+            f += 1
+        elif b <= d < a:
+            g += 1
+        else:
+            c += 1
+    return Fraction(f, 36), Fraction(g, 36), Fraction(c, 36)
+
+
+# ---------------------------------------------------------------- functions
+
+@pytest.mark.parametrize("firepower", [0, 1, 3, 4, 5, 8, 9, 14, 16, 24, 25, 30, 40])
+@pytest.mark.parametrize("air", [0, 1, 2, 3])
+def test_crt_matches_enumeration(firepower, air):
+    got = odds.crt(firepower, air, exact=True)["hits"]
+    want = brute_crt(firepower, air)
+    assert {int(k): v for k, v in got.items() if v} == want
+    assert sum(got.values()) == 1
+    assert list(got) == [str(n) for n in range(len(got))]     # every count from 0
+
+
+def test_crt_float_shape():
+    data = odds.crt(6, 1)
+    assert set(data) >= {"hits"}
+    assert all(isinstance(k, str) and isinstance(v, float) for k, v in data["hits"].items())
+    assert abs(sum(data["hits"].values()) - 1) < 1e-12
+
+
+@pytest.mark.parametrize("drm", range(-8, 9))
+def test_mission_matches_enumeration(drm):
+    got = odds.mission(drm, exact=True)["results"]
+    assert got == brute_mission(drm)
+    assert sum(got.values()) == 1
+
+
+def test_mission_keys_in_table_order():
+    keys = list(odds.mission(0)["results"])
+    assert keys == ["1+", "1", "2", "3@"]
+    assert list(odds.mission(-1)["results"]) == ["0+", "1+", "1", "2"]
+
+
+@pytest.mark.parametrize("rating", [0, 1, 2, 3, 4, 5, 6, 7, 9])
+@pytest.mark.parametrize("drm", [-1, 0, 1, 2, 3])
+def test_contact_matches_enumeration(rating, drm):
+    want = Fraction(sum(1 for r in FACES if r + drm <= rating), 6)
+    assert odds.contact(rating, drm, exact=True)["contact"] == want
+
+
+@pytest.mark.parametrize("fln,gov", [(0, 0), (3, 0), (0, 1), (3, 2), (2, 3), (5, 3), (3, 5),
+                                     (4, 2), (7, 4), (11, 9), (20, 11), (9, 14), (1, 1)])
+def test_control_matches_enumeration(fln, gov):
+    got = odds.control(fln, gov, exact=True)
+    assert (got["fln"], got["gov"], got["contested"]) == brute_control(fln, gov)
+
+
+def test_contact_drm_from_b3():
+    assert odds.contact_drm(3, 4, "remote", True) == 3
+    assert odds.contact_drm(3, 2, "urban", False) == -1
+    assert odds.contact_drm(3, 3, "rural", False) == 0
+
+
+def test_invalid_parameters():
+    with pytest.raises(ValueError):
+        odds.crt(5, -1)
+    with pytest.raises(ValueError):
+        odds.control(-1, 2)
+
+
+# ---------------------------------------------------------------- describe
+
+def _find_pending(kind_verbs: set[tuple[str, str]], seeds=range(40)):
+    """Random play until an action of one of the (decision, verb) kinds is legal."""
+    from djebel import algeria
+
+    for seed in seeds:
+        game = algeria.new_game(("1958", "1960", "1954")[seed % 3], seed=seed, log=False)
+        rng = random.Random(seed)
+        while not game.is_over() and game.state.turn < 6:
+            legal = game.legal_actions()
+            for a in legal:
+                if (game.decision(), a.verb) in kind_verbs:
+                    return game, a
+            game.apply(rng.choice(legal))
+    pytest.skip(f"no {kind_verbs} reached in random play")
+
+
+def test_describe_propaganda_uses_state_drm():
+    game, action = _find_pending({("ops_fln", "propaganda")})
+    text = odds.describe(game, action)
+    assert text is not None and text.startswith("Propaganda in") and "MST DRM" in text
+
+
+def test_describe_flush_and_air():
+    game, action = _find_pending({("select", "go")})
+    text = odds.describe(game, action)
+    if game.state.stack[-1][2] == "flush":
+        assert text is not None and "contact" in text
+    game2, action2 = _find_pending({("air_commit", "air")})
+    text2 = odds.describe(game2, str(action2))
+    assert text2 is not None and "hits" in text2
+
+
+def test_describe_other_actions_none():
+    from djebel import algeria
+
+    game = algeria.new_game("1958", seed=1, log=False)
+    assert odds.describe(game, game.legal_actions()[0]) is None
+
+
+# ---------------------------------------------------------------- CLI
+
+runner = CliRunner()
+
+
+def _json(args: list[str]) -> dict:
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)
+
+
+def test_cli_json_shapes():
+    data = _json(["algeria", "crt", "--firepower", "7", "--air", "1", "--json"])
+    assert abs(sum(data["hits"].values()) - 1) < 1e-9 and "0" in data["hits"]
+    data = _json(["algeria", "mission", "--drm", "2", "--json"])
+    assert list(data["results"]) == ["1", "2", "3@", "4@", "5@"]
+    data = _json(["algeria", "contact", "--rating", "4", "--drm", "1", "--json"])
+    assert data["contact"] == pytest.approx(0.5)
+    data = _json(["algeria", "control", "--fln", "3", "--gov", "2", "--json"])
+    assert set(data) >= {"fln", "gov", "contested"}
+    assert data["fln"] == pytest.approx(5 / 36)
+
+
+@pytest.mark.parametrize("args", [["algeria", "crt", "--firepower", "12"],
+                                  ["algeria", "mission", "--drm", "-2"],
+                                  ["algeria", "contact", "--rating", "3"],
+                                  ["algeria", "control", "--fln", "5", "--gov", "3"]])
+def test_cli_tables(args):
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    assert "%" in res.output
