@@ -1,0 +1,26 @@
+"""Insurgent Commander: tactical Legion-versus-insurgent battles on a 4 ft x 4 ft table.
+
+``new_game("ambush")`` starts a battle; the game object implements the shared
+protocol of :mod:`djebel.core.protocol`. Scenarios, the element catalog, the
+core tables and the terrain library are TOML files under ``data/``.
+"""
+
+from __future__ import annotations
+
+from djebel.skirmish.game import SkirmishGame
+from djebel.skirmish.scenario import list_scenarios
+
+
+def new_game(scenario: str, seed: int = 0, options: dict | None = None,
+             dice_script: tuple = ()) -> SkirmishGame:
+    """A new battle on a shipped scenario id (or a scenario file path)."""
+    return SkirmishGame(scenario, seed, options, tuple(dice_script))
+
+
+def game_from_header(rec: dict) -> SkirmishGame:
+    """The start of the game a record describes (its actions are replayed by the caller)."""
+    return new_game(rec["scenario"], rec.get("seed", 0), rec.get("options") or {},
+                    tuple(rec.get("dice_script") or ()))
+
+
+__all__ = ["SkirmishGame", "new_game", "game_from_header", "list_scenarios"]

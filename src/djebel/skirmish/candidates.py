@@ -1,0 +1,334 @@
+"""Legal-action lists: every action kind open now, with a finite set of useful
+candidate destinations and targets.
+
+Each candidate goes through the same check the action itself uses (move plans,
+attack checks, or a dry run for the rarer orders), so every offered action
+applies. ``validate`` still accepts any legal coordinates, not only these.
+"""
+
+from __future__ import annotations
+
+import math
+
+from djebel.core.actions import Action
+from djebel.core.errors import IllegalAction
+from djebel.skirmish import flow
+from djebel.skirmish.geometry import bearing, centre_distance, in_arc
+from djebel.skirmish.rules import aircraft, fire, garnish, movement
+from djebel.skirmish.state import Element
+
+COVER_KINDS = {"building", "dense_woods", "light_woods", "wall", "sandbag_emplacement",
+               "bunker", "orchard", "crop_field", "rocky_ground", "crest"}
+
+
+def legal_actions(g) -> list[Action]:
+    fr = g.frames[-1]
+    k = fr["k"]
+    if k == "main":
+        out = [Action("activate", (e.label,)) for e in g.elements
+               if not flow.eligible_to_activate(g, e)]
+        out.append(Action("endphase"))
+        return out
+    if k == "act":
+        return _act(g, fr)
+    if k == "react":
+        return _react(g, fr)
+    if k == "ow":
+        t = g.elements[fr["t"]]
+        out = [Action("owfire", (g.elements[i].label,)) for i in flow._live_cands(g, fr)
+               if flow.ow_ready(g, g.elements[i], t)]
+        return out + [Action("wait")]
+    if k == "charge":
+        t = g.elements[fr["t"]]
+        out = []
+        for i in flow._live_cands(g, fr):
+            o = g.elements[i]
+            out += _reaction_fire(g, o, t)
+        return out + [Action("pass")]
+    raise AssertionError(k)
+
+
+def _r(x: float) -> float:
+    return round(x, 2)
+
+
+def nearest_enemy(g, e: Element) -> Element | None:
+    foes = [o for o in g.elements if o.side != e.side and o.on_table]
+    if not foes:
+        return None
+    return min(foes, key=lambda o: (centre_distance(o.body, e.body), o.id))
+
+
+def _points_of_interest(g, e: Element) -> list[tuple[float, float]]:
+    """Objectives, casualties, exits and cover worth moving towards."""
+    pts: list[tuple[float, float]] = []
+    scn = g.scn
+    if e.side == "french":
+        for fid in scn.searchable:
+            if fid not in g.searched:
+                c = g.terrain.feature(fid).poly.centroid
+                pts.append((c.x, c.y))
+        for v in scn.victory:
+            if v["hook"] == "objective_held" and v["side"] == e.side:
+                c = g.terrain.feature(v["feature"]).poly.centroid
+                pts.append((c.x, c.y))
+            if v["hook"] == "exited" and v["side"] == e.side and not e.t.is_infantry:
+                edge = v.get("edge", "east")
+                pts.append(_edge_point(g, e, edge))
+        carrying = any(m.carried_by == e.id and not m.evacuated for m in g.markers)
+        if carrying:
+            for z in scn.casevac_zones:
+                c = z.centroid
+                pts.append((c.x, c.y))
+            if not e.t.is_infantry and scn.exit_edges.get("french"):
+                pts.append(_edge_point(g, e, scn.exit_edges["french"][-1]))
+        else:
+            ms = [m for m in g.markers if m.on_table]
+            if ms:
+                m = min(ms, key=lambda m: math.hypot(m.x - e.x, m.y - e.y))
+                pts.append((m.x, m.y))
+    best = None
+    here = {f.id for f in g.terrain.containing(e.x, e.y)}
+    for f in g.terrain.features:
+        if f.kind not in COVER_KINDS or f.id in here:
+            continue
+        c = f.poly.centroid
+        d = math.hypot(c.x - e.x, c.y - e.y)
+        if best is None or d < best[0]:
+            best = (d, (c.x, c.y))
+    if best:
+        pts.append(best[1])
+    return pts
+
+
+def _edge_point(g, e: Element, edge: str) -> tuple[float, float]:
+    w, d = g.terrain.width, g.terrain.depth
+    return {"east": (w, e.y), "west": (0.0, e.y), "north": (e.x, d), "south": (e.x, 0.0)}[edge]
+
+
+def move_candidates(g, e: Element, moves: int, verb: str, limit: int = 6) -> list[Action]:
+    """A few legal moves: towards/away from the nearest enemy, objectives, cover."""
+    if e.t.is_aircraft:
+        return _air_moves(g, e, verb)
+    if e.immobilized or not e.ground:
+        return []
+    step = movement.move_cm(g, e) * moves
+    if movement.mobility(e) == "wheeled":
+        step += movement.move_cm(g, e)
+    foe = nearest_enemy(g, e)
+    targets: list[tuple[float, float, bool]] = []
+    if foe is not None:
+        targets.append((foe.x, foe.y, True))
+        away = math.radians(bearing(foe.x, foe.y, e.x, e.y))
+        targets.append((e.x + math.cos(away) * step, e.y + math.sin(away) * step, False))
+    for x, y in _points_of_interest(g, e):
+        targets.append((x, y, False))
+    out: list[Action] = []
+    seen = set()
+    for tx, ty, _toward_foe in targets:
+        dist = math.hypot(tx - e.x, ty - e.y)
+        if dist < 0.5:
+            continue
+        ux, uy = (tx - e.x) / dist, (ty - e.y) / dist
+        for frac in (1.0, 0.5, 0.25):
+            go = min(step, dist) * frac
+            x, y = _r(e.x + ux * go), _r(e.y + uy * go)
+            face = _face_after(g, e, x, y, foe)
+            if (x, y) in seen:
+                break
+            act = Action(verb, (e.label, x, y, "face", face))
+            try:
+                movement.plan_ground(g, e, [(x, y)], face, moves)
+            except IllegalAction:
+                continue
+            seen.add((x, y))
+            out.append(act)
+            break
+        if len(out) >= limit:
+            break
+    if foe is not None and not in_arc(e.body, foe.body):
+        face = _r(bearing(e.x, e.y, foe.x, foe.y))
+        try:
+            movement.plan_ground(g, e, [(_r(e.x), _r(e.y))], face, moves)
+            out.append(Action(verb, (e.label, _r(e.x), _r(e.y), "face", face)))
+        except IllegalAction:
+            pass
+    return out
+
+
+def _face_after(g, e: Element, x: float, y: float, foe: Element | None) -> float:
+    if foe is None:
+        return _r(e.facing)
+    return _r(bearing(x, y, foe.x, foe.y))
+
+
+def _air_moves(g, e: Element, verb: str) -> list[Action]:
+    if verb != "move" or not (e.airborne or e.off_table):
+        return []
+    pts: list[tuple[float, float]] = []
+    foes = sorted((o for o in g.elements if o.side != e.side and o.on_table),
+                  key=lambda o: (centre_distance(o.body, e.body) if not e.off_table else 0,
+                                 o.id))
+    home = g.scn.home_edges[e.side]
+    off = {"west": (-1, 0), "east": (1, 0), "north": (0, 1), "south": (0, -1)}[home]
+    for o in foes[:2]:
+        pts.append((o.x + off[0] * 15, o.y + off[1] * 15))
+    if e.t.is_helicopter:
+        for f in g.terrain.features:
+            if f.kind == "open_ground" and f.props.get("helo_landing"):
+                c = f.poly.centroid
+                pts.append((c.x, c.y))
+    pts += _points_of_interest(g, e)[:1]
+    out = []
+    w, d = g.terrain.width, g.terrain.depth
+    seen = set()
+    for x, y in pts:
+        x, y = _r(min(max(x, 6.0), w - 6.0)), _r(min(max(y, 6.0), d - 6.0))
+        if (x, y) in seen:
+            continue
+        seen.add((x, y))
+        foe = min(foes, key=lambda o: math.hypot(o.x - x, o.y - y)) if foes else None
+        face = _r(bearing(x, y, foe.x, foe.y)) if foe else _r(e.facing)
+        tmp = e.copy()
+        tmp.airborne = True
+        try:
+            movement.plan_air(g, tmp, x, y, face)
+        except IllegalAction:
+            continue
+        out.append(Action("move", (e.label, x, y, "face", face)))
+    return out
+
+
+def fire_candidates(g, e: Element, verb: str, limit: int = 6) -> list[Action]:
+    """Every legal single-target fire (nearest first), a combined AP+AT fire, AT-4 volleys."""
+    if not e.on_table:
+        return []
+    foes = sorted((o for o in g.elements if o.side != e.side and o.on_table),
+                  key=lambda o: (centre_distance(o.body, e.body), o.id))
+    ap_ok, at_ok, law_ok = [], [], []
+    for o in foes:
+        try:
+            fire.check_attack(g, e, o)
+        except IllegalAction:
+            pass
+        else:
+            (ap_ok if fire.category(o) == "ap" else at_ok).append(o)
+        if fire.category(o) == "at" and e.t.one_shot_uses and not e.one_shot_used:
+            try:
+                fire.check_attack(g, e, o, law=True)
+                law_ok.append(o)
+            except IllegalAction:
+                pass
+    out = [Action(verb, (e.label, o.label)) for o in (ap_ok + at_ok)][:limit]
+    out += [Action(verb, (e.label, o.label, "law")) for o in law_ok[:2]]
+    if ap_ok and at_ok and not e.t.choose_ap_or_at_per_action:
+        out.append(Action(verb, (e.label, ap_ok[0].label, at_ok[0].label)))
+    return out
+
+
+def _dry(g, action: Action) -> bool:
+    try:
+        g.validate(action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _act(g, fr: dict) -> list[Action]:
+    e = g.elements[fr["e"]]
+    if fr["sub"] == "fire":
+        return fire_candidates(g, e, "fire") + [Action("hold", (e.label,))]
+    if fr["sub"] == "move":
+        return move_candidates(g, e, 1, "move") + [Action("hold", (e.label,))]
+    out = [Action("end", (e.label,))]
+    if not fr["free"] and fr["credits"] <= 0:
+        return [Action("roll", (e.label,))] + out
+    if g.in_fight(e.id):
+        return [Action("cc", (e.label,))] + out
+    if e.embarked_in >= 0:
+        a = Action("dismount", (e.label,))
+        return ([a] if _dry(g, a) else []) + out
+    if e.off_table:
+        return move_candidates(g, e, 1, "move") + out
+    acts: list[Action] = []
+    fixed = e.t.is_fixed_wing
+    acts += fire_candidates(g, e, "shoot")
+    acts += move_candidates(g, e, 1, "move")
+    if not e.t.is_aircraft:
+        acts += move_candidates(g, e, 2, "sprint", limit=3)
+    acts += fire_candidates(g, e, "fire", limit=3)
+    if e.t.is_aircraft and e.airborne:
+        acts.append(Action("leave", (e.label,)))
+    if not fixed:
+        acts.append(Action("overwatch", (e.label,)))
+        acts += _misc(g, e, fr)
+    return acts + out
+
+
+def _misc(g, e: Element, fr: dict) -> list[Action]:
+    """Load/unload, casualties, rally, take-off and landing, each dry-run checked."""
+    tries: list[Action] = []
+    eps = g.tabs["table"]["contact_eps_cm"]
+    if e.t.passenger_capacity and aircraft.passengers(g, e):
+        tries.append(Action("unload", (e.label,)))
+    if e.t.is_helicopter:
+        tries.append(Action("land" if e.airborne else "takeoff", (e.label,)))
+    near = [o for o in g.elements if o.id != e.id and o.ground and abs(o.x - e.x) < 15
+            and abs(o.y - e.y) < 15]
+    if e.t.is_infantry:
+        for o in near:
+            if o.side == e.side and o.t.passenger_capacity and flow._contact(g, e, o):
+                tries.append(Action("load", (e.label, o.label)))
+                if any(m.carried_by == e.id and not m.evacuated for m in g.markers):
+                    tries.append(Action("stow", (e.label, o.label)))
+    if e.type == "leader" and fr["credits"] > 0:
+        for o in near:
+            if o.side == e.side and o.pinned and flow._contact(g, e, o):
+                tries.append(Action("rally", (e.label, o.label)))
+    if e.side == "french" and g.opt("casualty_rules"):
+        for m in g.markers:
+            if m.on_table and abs(m.x - e.x) < 15 and abs(m.y - e.y) < 15 and \
+                    garnish.marker_contact(g, e, m):
+                tries.append(Action("pickup", (e.label, m.label)))
+        if any(m.carried_by == e.id and not m.evacuated for m in g.markers) and \
+                garnish.in_casevac_zone(g, e):
+            tries.append(Action("setdown", (e.label,)))
+    del eps
+    return [a for a in tries if _dry(g, a)]
+
+
+def _reaction_fire(g, o: Element, t: Element) -> list[Action]:
+    out = []
+    try:
+        fire.check_attack(g, o, t, reaction_target=t.id)
+        out.append(Action("shoot", (o.label, t.label)))
+    except IllegalAction:
+        if not o.immobilized and not in_arc(o.body, t.body):
+            try:
+                fire.check_attack(g, o, t, reaction_target=t.id, arc=False)
+                out.append(Action("turnshoot", (o.label, t.label)))
+            except IllegalAction:
+                pass
+    return out
+
+
+def _react(g, fr: dict) -> list[Action]:
+    t = g.elements[fr["t"]]
+    out: list[Action] = []
+    for i in flow.react_candidates(g, fr):
+        o = g.elements[i]
+        out += _reaction_fire(g, o, t)
+        if not o.overwatch:
+            out.append(Action("overwatch", (o.label,)))
+        if not o.t.is_aircraft:
+            out += move_candidates(g, o, 2, "sprint", limit=1)
+        tries = []
+        if o.t.passenger_capacity and aircraft.passengers(g, o):
+            tries.append(Action("unload", (o.label,)))
+        if o.type == "leader":
+            for p in g.elements:
+                if p.side == o.side and p.pinned and p.on_table and p.id != o.id and \
+                        abs(p.x - o.x) < 15 and abs(p.y - o.y) < 15 and flow._contact(g, o, p):
+                    tries.append(Action("rally", (o.label, p.label)))
+        out += [a for a in tries if _dry(g, a)]
+    return out + [Action("pass")]

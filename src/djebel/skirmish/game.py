@@ -1,0 +1,436 @@
+"""The Insurgent Commander game: state, decision flow and the shared protocol.
+
+The flow is an explicit stack of frames (plain dicts). Decision frames ask one
+side for an action: ``main`` (pick an element or end the phase), ``act`` (the
+element's activation), ``react`` (reactions to an observed enemy action),
+``ow`` (overwatch fire interrupting a move) and ``charge`` (the charge
+exception). Automatic frames (``moving``, ``cc``, ``pin``, ``after``) run
+until a decision is needed. Everything is JSON-able, so any decision point can
+be cloned, saved and restored.
+"""
+
+from __future__ import annotations
+
+import math
+
+from djebel.core.actions import Action
+from djebel.core.chain import Chain
+from djebel.core.dice import Dice
+from djebel.core.errors import IllegalAction, ScenarioError
+from djebel.core.log import Log
+from djebel.core.protocol import Result, state_hash
+from djebel.skirmish import candidates as cand
+from djebel.skirmish.catalog import tables
+from djebel.skirmish.geometry import (
+    civilians_in_lane,
+    distance,
+    terrain_los,
+)
+from djebel.skirmish.rules import aircraft, fire, garnish
+from djebel.skirmish.scenario import Scenario, load_scenario
+from djebel.skirmish.state import Element, Marker
+
+OPTION_DEFAULTS = {
+    "unpin_roll_grants_action": False, "fast_rope_allowed": True, "blast_vs_buildings": True,
+    "road_bonus_requires_road_path": True, "casualty_rules": True, "civilian_rules": True,
+    "max_range_cm": 0.0, "turn_limit": 0, "collateral_hit_on": 0, "log": True,
+}
+DECIDERS = {"main": "phasing", "act": "phasing", "react": "other", "ow": "other",
+            "charge": "other"}
+
+
+class SkirmishGame:
+    """One battle of Insurgent Commander on a continuous table."""
+
+    name = "skirmish"
+    sides = ("french", "insurgents")
+
+    # ------------------------------------------------------------ set-up
+    def __init__(self, scenario: str, seed: int = 0, options: dict | None = None,
+                 dice_script: tuple = ()) -> None:
+        opts = dict(OPTION_DEFAULTS)
+        for k, v in (options or {}).items():
+            if k not in OPTION_DEFAULTS:
+                raise ScenarioError(f"unknown option {k!r} (known: {', '.join(OPTION_DEFAULTS)})")
+            opts[k] = v
+        self.scenario_name = scenario
+        self.scn: Scenario = load_scenario(scenario)
+        self.seed = int(seed)
+        self.options = opts
+        self.user_options = dict(options or {})
+        self.dice_script = tuple(int(x) for x in dice_script)
+        self.tabs = tables()
+        self.terrain = self.scn.terrain
+        self.breaches: list = []
+        self.dice = Dice(self.seed, self.dice_script)
+        self.log = Log(enabled=bool(opts["log"]))
+        self.hist = Chain()
+        self.elements: list[Element] = []
+        for fe in self.scn.forces:
+            e = Element(len(self.elements), fe.label, fe.side, fe.type, fe.x, fe.y, fe.facing)
+            e.overwatch = fe.overwatch
+            e.off_table = fe.off_table
+            e.airborne = fe.airborne
+            e.available_turn = fe.available_turn
+            e.max_sorties = fe.max_sorties
+            self.elements.append(e)
+            carrier = e.id
+            for ptype, plabel in zip(fe.passengers, fe.passenger_labels, strict=True):
+                p = Element(len(self.elements), plabel, fe.side, ptype, fe.x, fe.y, fe.facing)
+                p.embarked_in = carrier
+                self.elements.append(p)
+        self.labels = {e.label: e.id for e in self.elements}
+        self.markers: list[Marker] = []
+        self.civ_hits: list[int] = [0] * len(self.scn.civilians)
+        self.turn = 1
+        self.phase_no = 0
+        self.phasing = self.scn.first_side
+        self.frames: list[dict] = []
+        self.searched: tuple[str, ...] = ()
+        self.last_fire: tuple | None = None
+        self.over = False
+        self._result: Result | None = None
+        self.turn_limit = int(opts["turn_limit"]) or self.scn.turn_limit
+        self._cache: dict = {}
+        self._start_phase()
+        self._advance()
+
+    # ------------------------------------------------------------ small helpers
+    def opt(self, name: str):
+        return self.options.get(name)
+
+    @staticmethod
+    def other(side: str) -> str:
+        return "insurgents" if side == "french" else "french"
+
+    def roll(self, n: int, sides: int = 6) -> tuple[int, ...]:
+        return tuple(self.dice.die(sides) for _ in range(n))
+
+    def dirty(self) -> None:
+        self._cache = {}
+
+    def el(self, label, rule: str = "R10") -> Element:
+        i = self.labels.get(str(label))
+        if i is None:
+            raise IllegalAction(rule, f"no element called {label!r}")
+        return self.elements[i]
+
+    def place(self, e: Element, x: float, y: float, facing: float) -> None:
+        e.x, e.y, e.facing = float(x), float(y), float(facing) % 360.0
+        self.dirty()
+
+    def pin(self, e: Element) -> None:
+        """Pinned: also ends Overwatch (D15.2) and the rest of an own activation (D10)."""
+        if e.removed:
+            return
+        e.pinned = True
+        e.overwatch = False
+        for fr in self.frames:
+            if fr["k"] == "act" and fr["e"] == e.id:
+                fr["free"] = False
+                fr["credits"] = 0
+        self.log.add("R72", f"{e.label} is pinned")
+
+    def terrain_sees(self, a: Element, b: Element) -> bool:
+        return a.on_table and b.on_table and terrain_los(self.terrain, a.body, b.body)
+
+    def sees(self, a: Element, b: Element) -> bool:
+        """R147/D33 with D76: civilians block a French element's view of an Insurgent."""
+        if not self.terrain_sees(a, b):
+            return False
+        return not (a.side == "french" and b.side == "insurgents"
+                    and self.opt("civilian_rules")
+                    and civilians_in_lane(a.body, b.body, self.scn.civilians,
+                                          self.tabs["civilians"]["footprint_radius_cm"]))
+
+    def fights(self) -> list[set[int]]:
+        """D53.3: sets of elements linked by enemy base contacts."""
+        hit = self._cache.get("fights")
+        if hit is not None:
+            return hit
+        eps = self.tabs["table"]["contact_eps_cm"]
+        ground = [e for e in self.elements if e.ground]
+        links: dict[int, set[int]] = {}
+        for i, a in enumerate(ground):
+            ra = math.hypot(a.t.base_w_cm, a.t.base_d_cm) / 2
+            for b in ground[i + 1:]:
+                if a.side == b.side:
+                    continue
+                rb = math.hypot(b.t.base_w_cm, b.t.base_d_cm) / 2
+                if math.hypot(a.x - b.x, a.y - b.y) > ra + rb + eps:
+                    continue
+                if distance(a.body, b.body) <= eps:
+                    links.setdefault(a.id, set()).add(b.id)
+                    links.setdefault(b.id, set()).add(a.id)
+        out: list[set[int]] = []
+        seen: set[int] = set()
+        for start in sorted(links):
+            if start in seen:
+                continue
+            comp, stack = set(), [start]
+            while stack:
+                n = stack.pop()
+                if n in comp:
+                    continue
+                comp.add(n)
+                stack.extend(links[n] - comp)
+            seen |= comp
+            out.append(comp)
+        self._cache["fights"] = out
+        return out
+
+    def fight_of(self, eid: int) -> set[int] | None:
+        for f in self.fights():
+            if eid in f:
+                return f
+        return None
+
+    def in_fight(self, eid: int) -> bool:
+        return self.fight_of(eid) is not None
+
+    # ------------------------------------------------------------ removal and damage
+    def remove(self, e: Element, fate: str) -> None:
+        """D40/D73: take an element out of play; French losses leave a casualty marker."""
+        if e.removed:
+            return
+        e.removed = fate
+        e.overwatch = False
+        e.pinned = False
+        for m in self.markers:
+            if m.carried_by == e.id:
+                m.carried_by = -1
+                m.x, m.y = self._ground_xy(e)
+        if (fate in ("eliminated", "destroyed") and e.side == "french"
+                and self.opt("casualty_rules")):
+            x, y = self._ground_xy(e)
+            m = Marker(len(self.markers), x, y)
+            self.markers = self.markers + [m]
+            self.log.add("R149", f"casualty marker {m.label} placed for {e.label}")
+        self.log.add("D40", f"{e.label} is {fate}")
+        self.dirty()
+
+    def _ground_xy(self, e: Element) -> tuple[float, float]:
+        if e.embarked_in >= 0:
+            c = self.elements[e.embarked_in]
+            return (c.x, c.y)
+        return (e.x, e.y)
+
+    def destroy_vehicle(self, v: Element, passengers_killed: bool) -> None:
+        """R93-R95/R102/R103: destroyed; passengers hit or all killed."""
+        if passengers_killed:
+            for p in aircraft.passengers(self, v):
+                self.remove(p, "eliminated")
+        else:
+            self.passengers_hit(v, place=True)
+        self.remove(v, "destroyed")
+
+    def passengers_hit(self, v: Element, place: bool = False) -> None:
+        """D50: each passenger takes hits equal to its SP, saved for the ground's cover."""
+        cover = 0
+        for f in self.terrain.containing(v.x, v.y):
+            cover = max(cover, ("open", "light", "heavy").index(f.props["cover"]))
+        for p in aircraft.passengers(self, v):
+            hits = p.sp
+            need = fire.ap_save_needed(self, None, p, cover, False, False)
+            unsaved = fire.roll_saves(self, p, hits, need, "R102")
+            if unsaved:
+                p.sp = max(0, p.sp - unsaved)
+                self.log.add("R102", f"{p.label} loses {unsaved} SP ({p.sp} left)")
+                if p.sp == 0:
+                    self.remove(p, "eliminated")
+                    continue
+            if place:
+                placed = aircraft.unload(self, v, [p], reaction=False)
+                if not placed:
+                    self.remove(p, "eliminated")
+                    continue
+            if unsaved:
+                fire.pin_test(self, p, unsaved, "D50")
+
+    def force_landing(self, v: Element) -> bool:
+        return aircraft.force_landing(self, v)
+
+    def abandon(self, v: Element) -> None:
+        """D49: crew bails; passengers dismount at once, unhurt."""
+        aircraft.unload(self, v, aircraft.passengers(self, v), reaction=False)
+        for p in aircraft.passengers(self, v):
+            self.remove(p, "eliminated")
+        self.remove(v, "abandoned")
+
+    def collateral(self, f: Element, t: Element, n: int) -> None:
+        garnish.collateral(self, f, t, n)
+
+    def evacuate_carried(self, carrier: Element, how: str) -> None:
+        """D64/D69/D73.4: markers aboard a carrier leaving the table are evacuated."""
+        if how not in self.scn.casevac_by and how != "zone":
+            return
+        ms = list(self.markers)
+        changed = False
+        for i, m in enumerate(ms):
+            if m.carried_by == carrier.id and not m.evacuated:
+                m = m.copy()
+                m.evacuated = True
+                ms[i] = m
+                changed = True
+                self.log.add("R150", f"casualty {m.label} evacuated")
+        if changed:
+            self.markers = ms
+
+    # ------------------------------------------------------------ protocol
+    @property
+    def active_side(self) -> str | None:
+        if self.over or not self.frames:
+            return None
+        who = DECIDERS[self.frames[-1]["k"]]
+        return self.phasing if who == "phasing" else self.other(self.phasing)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def history(self) -> list[str]:
+        return self.hist.to_list()
+
+    def record_header(self) -> dict:
+        return {"game": self.name, "scenario": self.scenario_name, "seed": self.seed,
+                "options": dict(self.user_options), "dice_script": list(self.dice_script)}
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        hit = self._cache.get("legal")
+        if hit is None:
+            hit = cand.legal_actions(self)
+            self._cache["legal"] = hit
+        return list(hit)
+
+    def validate(self, action: Action | str) -> None:
+        """Raise IllegalAction (naming the rule) unless ``action`` may be applied now."""
+        trial = self.clone()
+        trial.log = Log(enabled=False)
+        trial.apply(action)
+
+    def apply(self, action: Action | str) -> None:
+        a = Action.parse(action) if isinstance(action, str) else action
+        if self.over:
+            raise IllegalAction("D79", "the game is over", a)
+        a = _normalise(a)
+        snap = self._snapshot()
+        try:
+            from djebel.skirmish import flow
+            flow.dispatch(self, a)
+            self.dirty()
+            self.hist.append(str(a))
+            flow.advance(self)
+        except IllegalAction as exc:
+            self._restore(snap)
+            if exc.action is None:
+                raise IllegalAction(exc.rule, exc.reason, a) from None
+            raise
+        except Exception:
+            self._restore(snap)
+            raise
+        self.dirty()
+
+    def prompt(self) -> str:
+        from djebel.skirmish import flow
+        return flow.prompt(self)
+
+    # ------------------------------------------------------------ phases
+    def _start_phase(self) -> None:
+        from djebel.skirmish import flow
+        flow.start_phase(self)
+
+    def _advance(self) -> None:
+        from djebel.skirmish import flow
+        flow.advance(self)
+
+    # ------------------------------------------------------------ copy and JSON
+    _FIELDS = ("scenario_name", "scn", "seed", "options", "user_options", "dice_script",
+               "tabs", "terrain", "breaches", "labels", "turn", "phase_no", "phasing",
+               "searched", "last_fire", "over", "_result", "turn_limit")
+
+    def clone(self) -> SkirmishGame:
+        c = SkirmishGame.__new__(SkirmishGame)
+        for name in self._FIELDS:
+            setattr(c, name, getattr(self, name))
+        c.dice = self.dice.copy()
+        c.log = self.log.copy()
+        c.hist = self.hist.copy()
+        c.elements = [e.copy() for e in self.elements]
+        c.markers = list(self.markers)
+        c.civ_hits = list(self.civ_hits)
+        c.frames = [dict(f) for f in self.frames]
+        c._cache = {}
+        return c
+
+    def _snapshot(self) -> SkirmishGame:
+        return self.clone()
+
+    def _restore(self, snap: SkirmishGame) -> None:
+        for name in self._FIELDS + ("dice", "log", "hist", "elements", "markers", "civ_hits",
+                                    "frames"):
+            setattr(self, name, getattr(snap, name))
+        self._cache = {}
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.name, "scenario": self.scenario_name, "seed": self.seed,
+            "options": dict(self.user_options), "dice_script": list(self.dice_script),
+            "dice": self.dice.to_json(), "turn": self.turn, "phase_no": self.phase_no,
+            "phasing": self.phasing, "elements": [e.to_json() for e in self.elements],
+            "markers": [m.to_json() for m in self.markers], "civ_hits": list(self.civ_hits),
+            "frames": [dict(f) for f in self.frames], "searched": list(self.searched),
+            "last_fire": list(self.last_fire) if self.last_fire else None,
+            "breaches": [list(b) for b in self.breaches], "over": self.over,
+            "result": self._result.to_json() if self._result else None,
+            "log": self.log.to_json(), "history": self.history(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> SkirmishGame:
+        g = cls(data["scenario"], data["seed"], data.get("options") or {},
+                tuple(data.get("dice_script", ())))
+        g.dice = Dice.from_json(data["dice"])
+        g.turn, g.phase_no, g.phasing = data["turn"], data["phase_no"], data["phasing"]
+        g.elements = [Element.from_json(d) for d in data["elements"]]
+        g.markers = [Marker.from_json(d) for d in data["markers"]]
+        g.civ_hits = list(data["civ_hits"])
+        g.frames = [_json_frame(f) for f in data["frames"]]
+        g.searched = tuple(data["searched"])
+        g.last_fire = tuple(data["last_fire"]) if data.get("last_fire") else None
+        g.breaches = []
+        from shapely import wkt
+        for fid, hole in data.get("breaches", []):
+            g.terrain = g.terrain.with_breach(fid, wkt.loads(hole))
+            g.breaches.append((fid, hole))
+        g.over = data["over"]
+        r = data.get("result")
+        g._result = Result(r["winner"], r["level"], dict(r["scores"]), r["reason"]) if r else None
+        g.log = Log.from_json(data.get("log", []), enabled=g.log.enabled)
+        g.hist = Chain(data.get("history", []))
+        g._cache = {}
+        return g
+
+    def state_hash(self) -> str:
+        d = self.to_json()
+        d.pop("log")
+        return state_hash(d)
+
+
+def _json_frame(f: dict) -> dict:
+    out = {}
+    for k, v in f.items():
+        if isinstance(v, list):
+            v = [tuple(x) if isinstance(x, list) else x for x in v]
+        out[k] = v
+    return out
+
+
+def _normalise(a: Action) -> Action:
+    """Round coordinates so the notation stored in the history replays exactly."""
+    args = tuple(round(x, 2) if isinstance(x, float) else x for x in a.args)
+    args = tuple(int(x) if isinstance(x, float) and x.is_integer() else x for x in args)
+    return Action(a.verb, args)

@@ -1,0 +1,447 @@
+"""Table geometry: bases, terrain features, line of sight, arcs and distances.
+
+Everything is computed with shapely on the continuous table (cm, origin at the
+south-west corner, angles counter-clockwise from east). Terrain is immutable
+and shared between game clones; line-of-sight answers are memoised because
+the same pairs of positions are asked about again and again.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import count
+from typing import NamedTuple
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.ops import unary_union
+from shapely.strtree import STRtree
+
+LEVELS = {"open": 0, "obscured": 1, "heavy_obscured": 2}
+COVER_LEVELS = {"open": 0, "light": 1, "heavy": 2}
+MOVE_LEVELS = ("open", "difficult", "impassable")
+OVERRIDES = {"bridge", "footbridge", "ford"}      # replace the water under them (App. B)
+WATER = {"canal", "river", "ford"}
+EPS = 1e-7
+_versions = count(1)
+
+
+class Body(NamedTuple):
+    """What geometry needs of an element: position, facing, base and altitude."""
+
+    x: float
+    y: float
+    facing: float
+    w: float
+    d: float
+    air: bool = False
+
+
+@dataclass(eq=False)
+class Feature:
+    """One terrain feature: an id, a library kind, its values and its polygon."""
+
+    id: str
+    kind: str
+    poly: Polygon
+    props: dict
+
+    def __post_init__(self) -> None:
+        shapely.prepare(self.poly)
+
+    def conc(self, target_kind: str, air: bool) -> int:
+        table = self.props["air_concealment" if air else "concealment"]
+        return LEVELS[table[target_kind]]
+
+    def move(self, mobility: str) -> str:
+        return self.props["move"][mobility]
+
+
+@dataclass(eq=False)
+class Terrain:
+    """The table and its features, with indexes built once per terrain version."""
+
+    width: float
+    depth: float
+    features: tuple[Feature, ...]
+    version: int = field(default_factory=lambda: next(_versions))
+
+    def __post_init__(self) -> None:
+        self.tree = STRtree([f.poly for f in self.features])
+        self.table = box(0, 0, self.width, self.depth)
+        overrides = [f.poly for f in self.features if f.kind in OVERRIDES]
+        self._impassable: dict[str, object] = {}
+        self._difficult: dict[str, list[tuple[Feature, object]]] = {}
+        for mob in ("foot", "wheeled", "tracked"):
+            imp, dif = [], []
+            for f in self.features:
+                level = f.move(mob)
+                poly = f.poly
+                if f.kind in WATER and overrides and f.kind not in OVERRIDES:
+                    poly = poly.difference(unary_union(overrides))
+                if f.kind == "ford" and f.kind in WATER:
+                    over = [o.poly for o in self.features if o.kind in ("bridge", "footbridge")]
+                    if over:
+                        poly = poly.difference(unary_union(over))
+                if poly.is_empty:
+                    continue
+                if level == "impassable":
+                    imp.append(poly)
+                elif level == "difficult":
+                    shapely.prepare(poly)
+                    dif.append((f, poly))
+            geom = unary_union(imp) if imp else Polygon()
+            shapely.prepare(geom)
+            self._impassable[mob] = geom
+            self._difficult[mob] = dif
+        roads = [f.poly for f in self.features if f.props.get("road")]
+        self.roads = unary_union(roads) if roads else Polygon()
+        shapely.prepare(self.roads)
+        nolanding = [f.poly for f in self.features if not f.props.get("helo_landing", True)]
+        self.no_landing = unary_union(nolanding) if nolanding else Polygon()
+        shapely.prepare(self.no_landing)
+
+    def impassable(self, mobility: str):
+        return self._impassable[mobility]
+
+    def difficult(self, mobility: str) -> list[tuple[Feature, object]]:
+        return self._difficult[mobility]
+
+    def feature(self, fid: str) -> Feature:
+        for f in self.features:
+            if f.id == fid:
+                return f
+        raise KeyError(fid)
+
+    def containing(self, x: float, y: float) -> list[Feature]:
+        """Features whose polygon contains the point (D34 'own feature')."""
+        pt = Point(x, y)
+        return [self.features[i] for i in self.tree.query(pt, predicate="intersects")]
+
+    def with_breach(self, fid: str, hole) -> Terrain:
+        """A copy with part of a breachable feature removed (D63)."""
+        feats = []
+        for f in self.features:
+            if f.id == fid:
+                poly = f.poly.difference(hole)
+                if poly.is_empty:
+                    continue
+                if poly.geom_type != "Polygon":
+                    for k, part in enumerate(getattr(poly, "geoms", [])):
+                        if part.geom_type == "Polygon" and part.area > 1e-6:
+                            feats.append(Feature(f"{f.id}" if k == 0 else f"{f.id}~{k}",
+                                                 f.kind, part, f.props))
+                    continue
+                feats.append(Feature(f.id, f.kind, poly, f.props))
+            else:
+                feats.append(f)
+        return Terrain(self.width, self.depth, tuple(feats))
+
+
+# ---------------------------------------------------------------- bases
+
+def corners(b: Body) -> list[tuple[float, float]]:
+    """The four corners of a base: depth along the facing, width across it (D67)."""
+    rad = math.radians(b.facing)
+    fx, fy = math.cos(rad), math.sin(rad)
+    px, py = -fy, fx
+    hd, hw = b.d / 2, b.w / 2
+    return [
+        (b.x + fx * hd + px * hw, b.y + fy * hd + py * hw),
+        (b.x - fx * hd + px * hw, b.y - fy * hd + py * hw),
+        (b.x - fx * hd - px * hw, b.y - fy * hd - py * hw),
+        (b.x + fx * hd - px * hw, b.y + fy * hd - py * hw),
+    ]
+
+
+_POLY_CACHE: dict[tuple, Polygon] = {}
+
+
+def base_poly(b: Body) -> Polygon:
+    key = (b.x, b.y, b.facing, b.w, b.d)
+    poly = _POLY_CACHE.get(key)
+    if poly is None:
+        if len(_POLY_CACHE) > 50_000:
+            _POLY_CACHE.clear()
+        poly = Polygon(corners(b))
+        _POLY_CACHE[key] = poly
+    return poly
+
+
+def sample_points(b: Body) -> list[tuple[float, float]]:
+    """D33.1: the centre and the corners pulled 0.1 cm towards it."""
+    pts = [(b.x, b.y)]
+    for cx, cy in corners(b):
+        dx, dy = b.x - cx, b.y - cy
+        n = math.hypot(dx, dy) or 1.0
+        pts.append((cx + dx / n * 0.1, cy + dy / n * 0.1))
+    return pts
+
+
+def distance(a: Body, b: Body) -> float:
+    """Edge-to-edge distance between two bases in the table plane (0 if touching)."""
+    return base_poly(a).distance(base_poly(b))
+
+
+def centre_distance(a: Body, b: Body) -> float:
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def bearing(x0: float, y0: float, x1: float, y1: float) -> float:
+    return math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0
+
+
+def angle_diff(a: float, b: float) -> float:
+    """Absolute difference between two bearings, 0..180."""
+    d = abs(a - b) % 360.0
+    return 360.0 - d if d > 180.0 else d
+
+
+def in_arc(firer: Body, target: Body) -> bool:
+    """D31: the target's centre lies within 90 degrees of the firer's facing."""
+    if firer.x == target.x and firer.y == target.y:
+        return True
+    return angle_diff(firer.facing, bearing(firer.x, firer.y, target.x, target.y)) <= 90.0 + 1e-9
+
+
+def aspect(target: Body, firer: Body) -> str:
+    """D29: front / flank / rear of the target as seen from the firer's centre."""
+    if firer.x == target.x and firer.y == target.y:
+        return "front"
+    theta = angle_diff(target.facing, bearing(target.x, target.y, firer.x, firer.y))
+    if theta <= 45.0:
+        return "front"
+    if theta <= 135.0:
+        return "flank"
+    return "rear"
+
+
+# ---------------------------------------------------------------- line of sight
+
+def _segment_blocked(terrain: Terrain, p: tuple, q: tuple, skip_ground: bool) -> bool:
+    """D33.3 (a, b) for one segment; airborne ends skip terrain entirely."""
+    if skip_ground:
+        return False
+    line = LineString([p, q])
+    for i in terrain.tree.query(line):
+        f = terrain.features[i]
+        props = f.props
+        if props["hill"]:
+            if not f.poly.intersects(line):
+                continue
+            pin = f.poly.contains(Point(p))
+            qin = f.poly.contains(Point(q))
+            if pin or qin:
+                continue
+            inter = f.poly.intersection(line)
+            if inter.length > 1e-6:
+                return True
+            continue
+        if not props["blocks_los"]:
+            continue
+        if not f.poly.intersects(line):
+            continue
+        inter = f.poly.intersection(line)
+        if inter.length <= 1e-6:
+            continue
+        depth = props["edge_depth_cm"]
+        pieces = getattr(inter, "geoms", [inter])
+        pin = f.poly.intersects(Point(p))
+        qin = f.poly.intersects(Point(q))
+        for piece in pieces:
+            if piece.geom_type != "LineString" or piece.length <= 1e-6:
+                continue
+            excused = False
+            for end, inside in ((p, pin), (q, qin)):
+                if inside and piece.distance(Point(end)) < 1e-6 and (
+                        depth < 0 or piece.length <= depth + 1e-9):
+                    excused = True
+            if not excused:
+                return True
+    return False
+
+
+def clear_segments(terrain: Terrain, a: Body, b: Body) -> list[tuple[tuple, tuple]]:
+    """All clear segments between two bodies (D33.2), centre-to-centre first."""
+    skip = a.air or b.air
+    out = []
+    seen = set()
+    for src, dst in ((a, b), (b, a)):
+        for pt in sample_points(dst):
+            seg = ((src.x, src.y), pt)
+            key = (seg[0], seg[1]) if src is a else (seg[1], seg[0])
+            if key in seen:
+                continue
+            seen.add(key)
+            if not _segment_blocked(terrain, seg[0], seg[1], skip):
+                out.append((seg[0], seg[1]) if src is a else (seg[1], seg[0]))
+    return out
+
+
+_LOS_CACHE: dict[tuple, bool] = {}
+
+
+def terrain_los(terrain: Terrain, a: Body, b: Body) -> bool:
+    """Mutual terrain LOS (D33 without civilians), memoised."""
+    if a > b:
+        a, b = b, a
+    key = (terrain.version, a, b)
+    hit = _LOS_CACHE.get(key)
+    if hit is not None:
+        return hit
+    if len(_LOS_CACHE) > 400_000:
+        _LOS_CACHE.clear()
+    if a.air or b.air:
+        result = True
+    else:
+        result = False
+        for src, dst in ((a, b), (b, a)):
+            for pt in sample_points(dst):
+                if not _segment_blocked(terrain, (src.x, src.y), pt, False):
+                    result = True
+                    break
+            if result:
+                break
+    _LOS_CACHE[key] = result
+    return result
+
+
+_LANE_CACHE: dict[tuple, bool] = {}
+
+
+def civilians_in_lane(a: Body, b: Body, civs: tuple, radius: float) -> bool:
+    """D76: a civilian circle touches the convex hull of the two bases."""
+    if not civs:
+        return False
+    key = (a, b, civs, radius)
+    hit = _LANE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    if len(_LANE_CACHE) > 200_000:
+        _LANE_CACHE.clear()
+    lane = shapely.MultiPoint(corners(a) + corners(b)).convex_hull
+    result = any(lane.distance(Point(c)) <= radius for c in civs)
+    _LANE_CACHE[key] = result
+    return result
+
+
+# ---------------------------------------------------------------- concealment and cover
+
+def fire_situation(terrain: Terrain, firer: Body, target: Body, target_kind: str,
+                   blast: bool) -> tuple[int, int, bool] | None:
+    """D34: (concealment, cover, hard) of the best clear segment, or None without LOS.
+
+    ``target_kind`` is "infantry" or "vehicle"; cover is 0 for vehicles and aircraft.
+    ``blast`` makes concealment that comes from a hard feature count as open (D36).
+    """
+    if target.air:
+        return (0, 0, False)
+    segs = clear_segments(terrain, firer, target)
+    if not segs:
+        return None
+    own = terrain.containing(target.x, target.y)
+    firer_feats = set() if firer.air else set(terrain.containing(firer.x, firer.y))
+    firer_on_hill = [f for f in firer_feats if f.props["hill"]]
+    tpoly = base_poly(target)
+    best: tuple[int, int, bool] | None = None
+    for p, q in segs:
+        brg = bearing(p[0], p[1], q[0], q[1])
+        conc, cover, hard = 0, 0, False
+        for f in own:
+            if _aisle(f, brg):
+                continue
+            if f.kind == "crest" and any(h.poly.intersects(f.poly) for h in firer_on_hill):
+                continue   # D38: looking down on the crest from the hill
+            c = f.conc(target_kind, firer.air)
+            if not (blast and f.props["hard"]):
+                conc = max(conc, c)
+            fc = COVER_LEVELS[f.props["cover"]]
+            if fc > cover or (fc == cover and fc > 0 and f.props["hard"]):
+                cover, hard = fc, f.props["hard"] or (hard and fc == cover)
+        if not firer.air:
+            line = LineString([p, q])
+            for i in terrain.tree.query(line):
+                f = terrain.features[i]
+                if f in own or f in firer_feats or _aisle(f, brg):
+                    continue
+                if not f.poly.intersects(line):
+                    continue
+                props = f.props
+                if props["linear"]:
+                    if f.poly.distance(tpoly) <= props["protects_within_cm"] + EPS:
+                        c = LEVELS[props["concealment"][target_kind]]
+                        if not (blast and props["hard"]):
+                            conc = max(conc, c)
+                        fc = COVER_LEVELS[props["cover"]]
+                        if fc > cover or (fc == cover and fc > 0 and props["hard"]):
+                            cover, hard = fc, props["hard"]
+                else:
+                    conc = max(conc, LEVELS[props["intervening"][target_kind]])
+        if target_kind != "infantry":
+            cover, hard = 0, False
+        cand = (conc, cover, hard)
+        if best is None or (cand[0], cand[1]) < (best[0], best[1]):
+            best = cand
+    return best
+
+
+def _aisle(f: Feature, brg: float) -> bool:
+    """D37: looking straight down an orchard aisle makes the feature open."""
+    tol = f.props.get("aisle_tolerance_deg", 5.0)
+    for a in f.props.get("aisle_bearings_deg", ()):
+        if angle_diff(brg, a) <= tol or angle_diff(brg, a + 180.0) <= tol:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- movement sweeps
+
+def sweep(path: list[tuple[float, float]], b_start: Body, b_end: Body) -> object:
+    """The area a base covers along a polyline path (start base, end base, corridor)."""
+    parts = [base_poly(b_start), base_poly(b_end)]
+    half = min(b_start.w, b_start.d) / 2
+    if len(path) >= 2 and LineString(path).length > 1e-9:
+        parts.append(LineString(path).buffer(half, cap_style="flat", join_style="round"))
+    return unary_union(parts)
+
+
+def path_length(path: list[tuple[float, float]]) -> float:
+    return sum(math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(path, path[1:],
+                                                                           strict=False))
+
+
+def point_along(path: list[tuple[float, float]], dist: float) -> tuple[float, float, float]:
+    """The point at ``dist`` along a polyline and the heading there."""
+    run = 0.0
+    heading = 0.0
+    for (x0, y0), (x1, y1) in zip(path, path[1:], strict=False):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        if seg <= 1e-12:
+            continue
+        heading = bearing(x0, y0, x1, y1)
+        if run + seg >= dist:
+            t = (dist - run) / seg
+            return (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, heading)
+        run += seg
+    x, y = path[-1]
+    return (x, y, heading)
+
+
+def truncate(path: list[tuple[float, float]], dist: float) -> list[tuple[float, float]]:
+    """The first ``dist`` cm of a polyline."""
+    out = [path[0]]
+    run = 0.0
+    for (x0, y0), (x1, y1) in zip(path, path[1:], strict=False):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        if run + seg >= dist - 1e-12:
+            t = 0.0 if seg <= 1e-12 else (dist - run) / seg
+            out.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+            return out
+        out.append((x1, y1))
+        run += seg
+    return out
+
+
+def rect(x0: float, x1: float, y0: float, y1: float) -> Polygon:
+    return box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))

@@ -1,0 +1,1 @@
+"""Rules of Insurgent Commander as functions over the game state, by rulebook section."""

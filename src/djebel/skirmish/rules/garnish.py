@@ -1,0 +1,115 @@
+"""Garnish (spec 1.14-1.15, D73-D79): casualty markers, civilians, victory points."""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+from shapely.geometry import Point
+
+from djebel.skirmish.geometry import Body, base_poly, bearing, corners
+from djebel.skirmish.state import Element
+
+
+def collateral(g, f: Element, t: Element, n: int) -> None:
+    """R155/D77: civilians beside the lane or beyond the target may be hit."""
+    civs = g.scn.civilians
+    if not civs or n <= 0:
+        return
+    cfg = g.tabs["civilians"]
+    lane = shapely.MultiPoint(corners(f.body) + corners(t.body)).convex_hull
+    band = lane.buffer(cfg["side_band_cm"]).difference(lane)
+    brg = math.radians(bearing(f.x, f.y, t.x, t.y))
+    far = 2 * (g.terrain.width + g.terrain.depth)
+    moved = Body(t.x + math.cos(brg) * far, t.y + math.sin(brg) * far, t.facing, t.body.w,
+                 t.body.d)
+    beyond = shapely.MultiPoint(corners(t.body) + corners(moved)).convex_hull.intersection(
+        g.terrain.table)
+    radius = cfg["footprint_radius_cm"]
+    near = [i for i, c in enumerate(civs)
+            if band.distance(Point(c)) <= radius or beyond.distance(Point(c)) <= radius]
+    if not near:
+        return
+    rolls = g.roll(n)
+    hit_on = g.opt("collateral_hit_on") or cfg["collateral_hit_on"]
+    k = sum(1 for r in rolls if r >= hit_on)
+    g.log.add("R155", f"collateral roll for {f.label}'s fire: {k} civilian casualt"
+              f"{'y' if k == 1 else 'ies'}", dice=rolls, side=f.side)
+    if k:
+        i = min(near, key=lambda j: (math.hypot(civs[j][0] - t.x, civs[j][1] - t.y), j))
+        hits = list(g.civ_hits)
+        hits[i] += k
+        g.civ_hits = hits
+
+
+def marker_contact(g, e: Element, m) -> bool:
+    """Base contact between an element and a 3x3 cm casualty marker (D73.2)."""
+    body = Body(m.x, m.y, 0.0, 3.0, 3.0)
+    return base_poly(e.body).distance(base_poly(body)) <= g.tabs["table"]["contact_eps_cm"]
+
+
+def in_casevac_zone(g, e: Element) -> bool:
+    return any(z.covers(Point(e.x, e.y)) for z in g.scn.casevac_zones)
+
+
+def score(g, final: bool) -> dict[str, int]:
+    """D78: victory points of both sides from the scenario's hooks."""
+    pts = {"french": 0, "insurgents": 0}
+    for v in g.scn.victory:
+        hook = v["hook"]
+        n = 0
+        if hook in ("removed", "exited"):
+            for e in g.elements:
+                if e.side != v.get("of", g.other(v["side"])):
+                    continue
+                if v.get("kinds") and e.t.kind not in v["kinds"]:
+                    continue
+                if v.get("types") and e.type not in v["types"]:
+                    continue
+                if hook == "exited":
+                    if e.removed == "exited" and e.exit_edge == v.get("edge", e.exit_edge):
+                        n += 1
+                    continue
+                fates = set(v.get("fates", ["eliminated", "destroyed", "abandoned"]))
+                if e.removed in fates or ("forced_down" in fates and e.forced_down):
+                    n += 1
+        elif hook == "casualties_not_evacuated":
+            n = sum(1 for m in g.markers if not m.evacuated)
+        elif hook == "civilian_casualties":
+            n = sum(g.civ_hits)
+        elif hook == "objective_searched":
+            n = len(g.searched)
+        elif hook == "objective_held":
+            n = 1 if objective_held(g, v["feature"], v["side"]) else 0
+            if not final:
+                n = 0
+        pts[v["side"]] += n * v["points"]
+    return pts
+
+
+def objective_held(g, fid: str, side: str) -> bool:
+    """D78: an unpinned friendly infantry centre inside, no enemy infantry centre inside."""
+    poly = g.terrain.feature(fid).poly
+    mine = any(e.side == side and e.t.is_infantry and e.on_table and not e.pinned
+               and poly.covers(Point(e.x, e.y)) for e in g.elements)
+    theirs = any(e.side != side and e.t.is_infantry and e.on_table
+                 and poly.covers(Point(e.x, e.y)) for e in g.elements)
+    return mine and not theirs
+
+
+def update_searched(g) -> None:
+    """Spec 4.2: searched at the end of a French phase, for good."""
+    done = set(g.searched)
+    for fid in g.scn.searchable:
+        if fid in done:
+            continue
+        poly = g.terrain.feature(fid).poly
+        french = any(e.side == "french" and e.t.is_infantry and e.on_table and not e.pinned
+                     and not g.in_fight(e.id) and poly.covers(Point(e.x, e.y))
+                     for e in g.elements)
+        ins = any(e.side == "insurgents" and e.t.is_infantry and e.on_table
+                  and poly.covers(Point(e.x, e.y)) for e in g.elements)
+        if french and not ins:
+            done.add(fid)
+            g.log.add("4.2", f"objective {fid} searched")
+    g.searched = tuple(sorted(done))

@@ -1,0 +1,272 @@
+"""Movement (spec 1.12-1.13, D19, D53, D61-D63, D69): plans for ground and air moves.
+
+``plan_ground`` is the single judge of a ground move: it measures the path,
+stops it at difficult terrain or enemy contact, and refuses impassable
+terrain, overlaps and over-long paths. Legal-action candidates are filtered
+through it, so every offered move applies.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from shapely.geometry import LineString, Point
+
+from djebel.core.errors import IllegalAction
+from djebel.skirmish.geometry import (
+    Body,
+    base_poly,
+    bearing,
+    path_length,
+    point_along,
+    truncate,
+)
+from djebel.skirmish.state import Element
+
+STOP_GAP = 0.05          # cm: how close a stopped base sits to what stopped it
+
+
+@dataclass
+class MovePlan:
+    """What a legal move will do: its (possibly shortened) path and consequences."""
+
+    path: list[tuple[float, float]]
+    face: float
+    exited: str = ""
+    contact: bool = False
+    breach: list[str] = field(default_factory=list)
+    stopped_by: str = ""
+
+
+def mobility(e: Element) -> str:
+    t = e.t
+    return "foot" if t.is_infantry else t.mobility
+
+
+def move_cm(g, e: Element) -> float:
+    """R126/D61: one move; engine damage makes a vehicle move 10 cm."""
+    mv = g.tabs["movement"]
+    if e.t.is_infantry:
+        return mv["foot_cm"]
+    if e.engine_damaged:
+        return mv["engine_damaged_cm"]
+    return mv["ground_vehicle_cm"]
+
+
+def _heading(path: list[tuple[float, float]], default: float) -> float:
+    for (x0, y0), (x1, y1) in zip(reversed(path[:-1]), reversed(path[1:]), strict=False):
+        if math.hypot(x1 - x0, y1 - y0) > 1e-9:
+            return bearing(x0, y0, x1, y1)
+    return default
+
+
+def _body_at(e: Element, path, dist: float) -> Body:
+    x, y, h = point_along(path, dist)
+    t = e.t
+    return Body(x, y, h if dist > 0 else e.facing, t.base_w_cm, t.base_d_cm, False)
+
+
+def first_touch(e: Element, path, poly, thresh: float = STOP_GAP) -> float | None:
+    """Distance along the path at which the base first comes within ``thresh`` of poly."""
+    total = path_length(path)
+    prev = 0.0
+    d = 0.0
+    while True:
+        if base_poly(_body_at(e, path, d)).distance(poly) <= thresh:
+            if d == 0.0:
+                return 0.0
+            lo, hi = prev, d
+            for _ in range(10):
+                mid = (lo + hi) / 2
+                if base_poly(_body_at(e, path, mid)).distance(poly) <= thresh:
+                    hi = mid
+                else:
+                    lo = mid
+            return hi
+        if d >= total:
+            return None
+        prev = d
+        d = min(total, d + 0.5)
+
+
+def _first_clear_after(e: Element, path, poly) -> float | None:
+    """Distance at which a base that entered ``poly`` is clear of it again (full crossing)."""
+    total = path_length(path)
+    d = 0.0
+    inside = False
+    while d <= total:
+        touching = base_poly(_body_at(e, path, d)).intersection(poly).area > 1e-6
+        if touching:
+            inside = True
+        elif inside:
+            return d
+        if d >= total:
+            break
+        d = min(total, d + 0.5)
+    return None
+
+
+def _exit_edge(g, x: float, y: float) -> str:
+    w, h = g.terrain.width, g.terrain.depth
+    if x >= w - 1e-9:
+        return "east"
+    if x <= 1e-9:
+        return "west"
+    if y >= h - 1e-9:
+        return "north"
+    if y <= 1e-9:
+        return "south"
+    return ""
+
+
+def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | None,
+                moves: int) -> MovePlan:
+    """Judge a ground move of ``moves`` allowances along ``pts`` (waypoints, destination)."""
+    t = e.t
+    mob = mobility(e)
+    if e.immobilized:
+        raise IllegalAction("R99", f"{e.label} is immobilized and cannot move or pivot")
+    start = (e.x, e.y)
+    path = [start] + [(float(x), float(y)) for x, y in pts]
+    length = path_length(path)
+    step = move_cm(g, e)
+    allow = step * moves
+    terrain = g.terrain
+    if mob == "wheeled" and length > 1e-9:                 # R127/D61 road bonus
+        roads = terrain.roads
+        on_start = roads.covers(Point(start))
+        on_end = roads.covers(Point(path[-1]))
+        along = (not g.opt("road_bonus_requires_road_path")
+                 or roads.buffer(1e-6).covers(LineString(path)))
+        if on_start and on_end and along:
+            allow += step * g.tabs["movement"]["wheeled_road_bonus_moves"]
+    if length > allow + 1e-6:
+        raise IllegalAction("R126", f"{e.label} may move {allow:g} cm, the path is "
+                            f"{length:.1f} cm")
+    w_, d_ = terrain.width, terrain.depth
+    exited = ""
+    end = path[-1]
+    if not (0 < end[0] < w_ and 0 < end[1] < d_):
+        edge = _exit_edge(g, min(max(end[0], 0), w_), min(max(end[1], 0), d_))
+        if end[0] < -1e-9 or end[0] > w_ + 1e-9 or end[1] < -1e-9 or end[1] > d_ + 1e-9:
+            raise IllegalAction("D69", "a ground move must end on the table or on its edge")
+        if edge not in g.scn.exit_edges[e.side]:
+            raise IllegalAction("D69", f"the {edge or 'table'} edge is not an exit for the "
+                                f"{e.side}")
+        if t.is_infantry and e.carrying >= 0:
+            raise IllegalAction("D73", "infantry carrying a casualty may not leave the table")
+        exited = edge
+    heading = _heading(path, e.facing)
+    moved = length > 1e-9
+    stop_at: float | None = None
+    stopped_by = ""
+    breach: list[str] = []
+    half = min(t.base_w_cm, t.base_d_cm) / 2
+    corridor = LineString(path).buffer(half, cap_style="flat") if moved else None
+    start_poly = base_poly(e.body)
+
+    def reaches(poly) -> bool:
+        return corridor is not None and corridor.distance(poly) <= STOP_GAP + 1e-9
+
+    if moved:
+        # D62: difficult terrain stops the move; a move starting on it may cross
+        for f, poly in terrain.difficult(mob):
+            if not reaches(poly):
+                continue
+            if start_poly.distance(poly) <= g.tabs["table"]["contact_eps_cm"]:
+                if f.props["crossing"] == "full_action":
+                    d = _first_clear_after(e, path, poly)
+                    if d is not None and (stop_at is None or d < stop_at):
+                        stop_at, stopped_by = d, f"crossed {f.id}"
+                if mob == "tracked" and f.props["breachable"]:
+                    breach.append(f.id)                    # D63
+                continue
+            d = first_touch(e, path, poly)
+            if d is not None and (stop_at is None or d < stop_at):
+                stop_at, stopped_by = d, f"difficult terrain {f.id}"
+        # D53: contact with an enemy stops the move
+        for o in g.elements:
+            if o.side == e.side or not o.ground:
+                continue
+            ob = base_poly(o.body)
+            if not reaches(ob):
+                continue
+            if not t.is_infantry and not o.t.is_infantry:
+                raise IllegalAction("R124", f"a vehicle may not move into contact with "
+                                    f"{o.label} (no vehicle-against-vehicle close combat)")
+            if start_poly.distance(ob) <= g.tabs["table"]["contact_eps_cm"]:
+                continue
+            d = first_touch(e, path, ob)
+            if d is not None and (stop_at is None or d < stop_at):
+                stop_at, stopped_by = d, f"contact with {o.label}"
+    contact = stopped_by.startswith("contact")
+    if stop_at is not None and stop_at < length - 1e-9:
+        path = truncate(path, stop_at)
+        exited = ""
+        length = path_length(path)
+        moved = length > 1e-9
+        corridor = LineString(path).buffer(half, cap_style="flat") if moved else None
+        face_final = _heading(path, e.facing) if face is None or contact else face
+    else:
+        face_final = face if face is not None else (heading if moved else e.facing)
+        stopped_by = "" if not contact else stopped_by
+    end = path[-1]
+    end_body = Body(end[0], end[1], face_final, t.base_w_cm, t.base_d_cm, False)
+    end_poly = base_poly(end_body)
+    if stop_at is not None and stop_at < length + 1e-9 and contact:
+        pass
+    geoms = [end_poly] + ([corridor] if corridor is not None else [])
+    table = terrain.table if not exited else terrain.table.buffer(30).intersection(
+        _edge_band(terrain, exited))
+    for geom in geoms:
+        if not table.buffer(1e-6).covers(geom):
+            raise IllegalAction("D19", f"{e.label}'s base would leave the table")
+    imp = terrain.impassable(mob)
+    for geom in geoms:
+        if geom.intersects(imp) and geom.intersection(imp).area > 1e-6:
+            raise IllegalAction("R142", f"{e.label} may not enter terrain impassable to "
+                                f"{mob} elements")
+    for o in g.elements:
+        if o.id == e.id or not o.ground:
+            continue
+        ob = base_poly(o.body)
+        for geom in geoms:
+            if geom.intersects(ob) and geom.intersection(ob).area > 1e-6:
+                raise IllegalAction("D19", f"{e.label}'s base would overlap {o.label}")
+    radius = g.tabs["civilians"]["footprint_radius_cm"]
+    for cx, cy in g.scn.civilians:
+        if end_poly.distance(Point(cx, cy)) < radius - 1e-9:
+            raise IllegalAction("D75", f"{e.label} may not end a move on civilians")
+    contact = contact and stop_at is not None
+    return MovePlan(path, face_final, exited, contact, breach, stopped_by)
+
+
+def _edge_band(terrain, edge: str):
+    from djebel.skirmish.geometry import rect
+    w, d = terrain.width, terrain.depth
+    big = 30.0
+    return {
+        "east": rect(0, w + big, 0, d), "west": rect(-big, w, 0, d),
+        "north": rect(0, w, 0, d + big), "south": rect(0, w, -big, d),
+    }[edge]
+
+
+def plan_air(g, e: Element, x: float, y: float, face: float | None) -> MovePlan:
+    """R129/D64: an aircraft move goes anywhere on the table, ignoring the ground."""
+    if not e.airborne:
+        raise IllegalAction("R134", f"{e.label} is landed: it must take off before moving")
+    w, d = g.terrain.width, g.terrain.depth
+    if not (0 <= x <= w and 0 <= y <= d):
+        raise IllegalAction("R129", "an aircraft move ends on the table (use 'leave' to exit)")
+    f = face if face is not None else (e.facing if e.off_table else
+                                        (bearing(e.x, e.y, x, y) if (e.x, e.y) != (x, y)
+                                         else e.facing))
+    t = e.t
+    body = Body(x, y, f, t.base_w_cm, t.base_d_cm, True)
+    for o in g.elements:
+        if o.id != e.id and o.on_table and o.airborne and base_poly(o.body).intersection(
+                base_poly(body)).area > 1e-6:
+            raise IllegalAction("D64", f"{e.label} may not end over {o.label}")
+    start = (e.x, e.y) if not e.off_table else (x, y)
+    return MovePlan([start, (x, y)], f)

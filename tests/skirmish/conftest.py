@@ -1,0 +1,8 @@
+"""Make the package importable from a plain checkout (CI installs it in editable mode)."""
+
+import sys
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+if str(SRC) not in sys.path:
+    sys.path.insert(0, str(SRC))
