@@ -57,7 +57,9 @@ def play_algeria(
         game = algeria.new_game(scenario, seed=seed, options=_options(option))
     seats = {side: (None if who == "human" else make_agent(who, "algeria", side, seed + i))
              for i, (side, who) in enumerate((("fln", fln), ("gov", gov)))}
-    raise typer.Exit(play(game, seats, lambda g: describe(g.state), console))
+    from djebel.odds.algeria import describe as odds
+
+    raise typer.Exit(play(game, seats, lambda g: describe(g.state), console, odds=odds))
 
 
 @play_app.command("skirmish")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.markup import escape
 
 from djebel.core.actions import Action
 from djebel.core.errors import DjebelError
@@ -16,10 +17,13 @@ HELP = ("Type the number of an action or its notation (e.g. 'flush II-1'); "
 
 
 def play(game, seats: dict, describe: Callable[[object], str], console: Console | None = None,
-         input_fn: Callable[[str], str] = input, after_action: Callable | None = None) -> int:
+         input_fn: Callable[[str], str] = input, after_action: Callable | None = None,
+         odds: Callable | None = None) -> int:
     """Run ``game`` to the end; ``seats[side]`` is an agent, or None for a human.
 
-    Returns 0 when the game ended, 1 when a human quit.
+    ``odds(game, action)`` may return a line of exact odds: it is shown and the human
+    confirms before a mission or shot is carried out. Returns 0 when the game ended,
+    1 when a human quit.
     """
     con = console or Console(highlight=False)
     shown = len(game.log)
@@ -30,19 +34,19 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
         if agent is not None:
             action = agent.choose(game)
             game.apply(action)
-            con.print(f"[dim]{side.upper()}:[/dim] {action}")
+            con.print(f"[dim]{side.upper()}:[/dim] {escape(str(action))}")
             if after_action:
                 after_action(game)
             continue
         new = game.log.tail(len(game.log) - shown)
         for entry in new[-25:]:
-            con.print(f"[dim]{entry}[/dim]")
+            con.print(f"[dim]{escape(str(entry))}[/dim]")
         shown = len(game.log)
         if need_board:
-            con.print(describe(game))
+            con.print(escape(describe(game)))
             need_board = False
         actions = game.legal_actions()
-        con.print(f"[bold]{game.prompt()}[/bold]")
+        con.print(f"[bold]{escape(game.prompt())}[/bold]")
         _list_actions(con, actions)
         try:
             text = input_fn(f"{side.upper()}> ").strip()
@@ -63,7 +67,7 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
         if word == "log":
             n = int(text.split()[1]) if len(text.split()) > 1 and text.split()[1].isdigit() else 20
             for entry in game.log.tail(n):
-                con.print(f"[dim]{entry}[/dim]")
+                con.print(f"[dim]{escape(str(entry))}[/dim]")
             continue
         if word == "save":
             parts = text.split(maxsplit=1)
@@ -73,9 +77,9 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             try:
                 path = save_record(game, parts[1])
             except OSError as exc:
-                con.print(f"[red]cannot save to {parts[1]}: {exc.strerror}[/red]")
+                con.print(escape(f"cannot save to {parts[1]}: {exc.strerror}"))
                 continue
-            con.print(f"saved to {path}")
+            con.print(escape(f"saved to {path}"))
             continue
         action: Action | str
         if text.isdigit():
@@ -86,20 +90,38 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             action = actions[i - 1]
         else:
             action = text
+        if odds is not None and not _confirm(con, game, action, odds, input_fn):
+            continue
         try:
             game.apply(action)
         except DjebelError as exc:
-            con.print(f"[red]{exc}[/red]")
+            con.print(f"[red]{escape(str(exc))}[/red]")
             continue
         need_board = True
         if after_action:
             after_action(game)
     for entry in game.log.tail(len(game.log) - shown)[-25:]:
-        con.print(f"[dim]{entry}[/dim]")
+        con.print(f"[dim]{escape(str(entry))}[/dim]")
     r = game.result()
-    con.print(f"[bold]Game over: {r.winner.upper() if r.winner else 'draw'} "
-              f"({r.level}) {r.reason} {r.scores}[/bold]")
+    con.print(escape(f"Game over: {r.winner.upper() if r.winner else 'draw'} "
+                     f"({r.level}) {r.reason} {r.scores}"), style="bold")
     return 0
+
+
+def _confirm(con: Console, game, action, odds: Callable, input_fn: Callable) -> bool:
+    """Show the odds of ``action`` (if it rolls dice) and ask to go ahead."""
+    try:
+        line = odds(game, action)
+    except DjebelError:
+        return True          # not a legal action: apply() will say why
+    if not line:
+        return True
+    con.print(f"[cyan]odds: {escape(line)}[/cyan]")
+    try:
+        answer = input_fn("carry it out? [Y/n] ").strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        return False
+    return answer in ("", "y", "yes")
 
 
 def _list_actions(con: Console, actions: list) -> None:
@@ -107,4 +129,4 @@ def _list_actions(con: Console, actions: list) -> None:
     width = max(len(c) for c in cells) + 2
     per_row = max(1, min(6, (con.width or 100) // width))
     for i in range(0, len(cells), per_row):
-        con.print("".join(c.ljust(width) for c in cells[i:i + per_row]))
+        con.print(escape("".join(c.ljust(width) for c in cells[i:i + per_row])))

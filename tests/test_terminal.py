@@ -1,0 +1,51 @@
+"""Terminal play: numbered and typed actions, bad input, odds confirmation, save, quit."""
+
+import io
+import json
+
+from rich.console import Console
+
+from djebel import algeria
+from djebel.agents import RandomAgent
+from djebel.algeria.text import describe
+from djebel.odds.algeria import describe as odds
+from djebel.terminal import play
+
+
+def run(game, inputs, seats=None):
+    feed = iter(inputs)
+    out = io.StringIO()
+    con = Console(file=out, width=120, highlight=False)
+    code = play(game, seats or {"fln": None, "gov": None}, lambda g: describe(g.state), con,
+                input_fn=lambda prompt: next(feed), odds=odds)
+    return code, out.getvalue()
+
+
+def test_human_plays_by_number_and_notation_and_bad_input_changes_nothing(tmp_path):
+    g = algeria.new_game("1958", seed=5)
+    before = g.state_hash()
+    save = tmp_path / "g.json"
+    code, text = run(g, ["place fr_xx ORAN", "999", "place auto", "1", f"save {save}", "quit"])
+    assert code == 1
+    assert "rule 3-4" in text                  # the illegal placement names its rule
+    assert "no action number 999" in text
+    assert g.state_hash() != before            # the two legal actions were applied
+    assert g.history() == ["place auto", str(g.history()[1])]
+    rec = json.loads(save.read_text())
+    assert rec["actions"] == g.history()
+
+
+def test_odds_shown_before_a_mission_and_refusal_keeps_state():
+    from djebel.algeria.position import from_position
+    g = from_position({"scenario": "1958", "turn": 2, "phase": "operations", "ap": 5,
+                       "areas": {"II-1": {"OPS": ["cadre"]}}}, seed=1)
+    before = g.state_hash()
+    code, text = run(g, ["propaganda cadre1", "n", "quit"])
+    assert "odds: Propaganda in II-1" in text
+    assert g.state_hash() == before
+
+
+def test_bots_play_a_whole_game():
+    g = algeria.new_game("1960", seed=2)
+    code, text = run(g, [], seats={"fln": RandomAgent(1), "gov": RandomAgent(2)})
+    assert code == 0 and "Game over" in text and g.is_over()
