@@ -49,6 +49,51 @@ class Feature:
 
     def __post_init__(self) -> None:
         shapely.prepare(self.poly)
+        self.bounds = self.poly.bounds
+        hull = self.poly.convex_hull
+        self.convex = (self.poly.geom_type == "Polygon" and not self.poly.interiors
+                       and abs(hull.area - self.poly.area) < 1e-9)
+        pts = list(shapely.geometry.polygon.orient(self.poly, 1.0).exterior.coords)[:-1] \
+            if self.convex else []
+        self.verts = [(float(x), float(y)) for x, y in pts]
+        self.blocks = bool(self.props["blocks_los"] or self.props["hill"])
+
+    def clip(self, p: tuple, q: tuple) -> tuple[float, float] | None:
+        """Cyrus-Beck: the parameter interval of segment p-q inside this convex polygon."""
+        t0, t1 = 0.0, 1.0
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        v = self.verts
+        n = len(v)
+        for i in range(n):
+            ax, ay = v[i]
+            bx, by = v[(i + 1) % n]
+            # inward normal of a counter-clockwise edge
+            nx, ny = -(by - ay), bx - ax
+            num = nx * (p[0] - ax) + ny * (p[1] - ay)
+            den = nx * dx + ny * dy
+            if abs(den) < 1e-15:
+                if num < -1e-12:
+                    return None
+                continue
+            t = -num / den
+            if den > 0:
+                if t > t0:
+                    t0 = t
+            elif t < t1:
+                t1 = t
+            if t0 > t1:
+                return None
+        return (t0, t1)
+
+    def covers_point(self, x: float, y: float) -> bool:
+        v = self.verts
+        n = len(v)
+        for i in range(n):
+            ax, ay = v[i]
+            bx, by = v[(i + 1) % n]
+            if (bx - ax) * (y - ay) - (by - ay) * (x - ax) < -1e-12:
+                return False
+        return True
 
     def conc(self, target_kind: str, air: bool) -> int:
         table = self.props["air_concealment" if air else "concealment"]
@@ -69,6 +114,7 @@ class Terrain:
 
     def __post_init__(self) -> None:
         self.tree = STRtree([f.poly for f in self.features])
+        self.blockers = [f for f in self.features if f.blocks]
         self.table = box(0, 0, self.width, self.depth)
         overrides = [f.poly for f in self.features if f.kind in OVERRIDES]
         self._impassable: dict[str, object] = {}
@@ -223,42 +269,59 @@ def _segment_blocked(terrain: Terrain, p: tuple, q: tuple, skip_ground: bool) ->
     """D33.3 (a, b) for one segment; airborne ends skip terrain entirely."""
     if skip_ground:
         return False
-    line = LineString([p, q])
-    for i in terrain.tree.query(line):
-        f = terrain.features[i]
-        props = f.props
-        if props["hill"]:
-            if not f.poly.intersects(line):
+    minx, maxx = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+    miny, maxy = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+    seglen = math.hypot(q[0] - p[0], q[1] - p[1])
+    for f in terrain.blockers:
+        b = f.bounds
+        if b[0] > maxx or b[2] < minx or b[1] > maxy or b[3] < miny:
+            continue
+        if f.convex:
+            iv = f.clip(p, q)
+            if iv is None or (iv[1] - iv[0]) * seglen <= 1e-6:
                 continue
-            pin = f.poly.contains(Point(p))
-            qin = f.poly.contains(Point(q))
-            if pin or qin:
+            pin = f.covers_point(p[0], p[1])
+            qin = f.covers_point(q[0], q[1])
+            if f.props["hill"]:
+                if not (pin or qin):
+                    return True
                 continue
-            inter = f.poly.intersection(line)
-            if inter.length > 1e-6:
-                return True
-            continue
-        if not props["blocks_los"]:
-            continue
-        if not f.poly.intersects(line):
-            continue
-        inter = f.poly.intersection(line)
-        if inter.length <= 1e-6:
-            continue
-        depth = props["edge_depth_cm"]
-        pieces = getattr(inter, "geoms", [inter])
-        pin = f.poly.intersects(Point(p))
-        qin = f.poly.intersects(Point(q))
-        for piece in pieces:
-            if piece.geom_type != "LineString" or piece.length <= 1e-6:
-                continue
-            excused = False
-            for end, inside in ((p, pin), (q, qin)):
-                if inside and piece.distance(Point(end)) < 1e-6 and (
-                        depth < 0 or piece.length <= depth + 1e-9):
-                    excused = True
+            depth = f.props["edge_depth_cm"]
+            length = (iv[1] - iv[0]) * seglen
+            excused = ((pin and iv[0] <= 1e-9) or (qin and iv[1] >= 1 - 1e-9)) and (
+                depth < 0 or length <= depth + 1e-9)
             if not excused:
                 return True
+            continue
+        if _blocked_by_shape(f, p, q):
+            return True
+    return False
+
+
+def _blocked_by_shape(f: Feature, p: tuple, q: tuple) -> bool:
+    """The general (non-convex) case of D33.3, with shapely."""
+    line = LineString([p, q])
+    props = f.props
+    if not f.poly.intersects(line):
+        return False
+    inter = f.poly.intersection(line)
+    if inter.length <= 1e-6:
+        return False
+    pin = f.poly.intersects(Point(p))
+    qin = f.poly.intersects(Point(q))
+    if props["hill"]:
+        return not (pin or qin)
+    depth = props["edge_depth_cm"]
+    for piece in getattr(inter, "geoms", [inter]):
+        if piece.geom_type != "LineString" or piece.length <= 1e-6:
+            continue
+        excused = False
+        for end, inside in ((p, pin), (q, qin)):
+            if inside and piece.distance(Point(end)) < 1e-6 and (
+                    depth < 0 or piece.length <= depth + 1e-9):
+                excused = True
+        if not excused:
+            return True
     return False
 
 
@@ -292,17 +355,7 @@ def terrain_los(terrain: Terrain, a: Body, b: Body) -> bool:
         return hit
     if len(_LOS_CACHE) > 400_000:
         _LOS_CACHE.clear()
-    if a.air or b.air:
-        result = True
-    else:
-        result = False
-        for src, dst in ((a, b), (b, a)):
-            for pt in sample_points(dst):
-                if not _segment_blocked(terrain, (src.x, src.y), pt, False):
-                    result = True
-                    break
-            if result:
-                break
+    result = los_uncached(terrain, a, b)
     _LOS_CACHE[key] = result
     return result
 
@@ -445,3 +498,14 @@ def truncate(path: list[tuple[float, float]], dist: float) -> list[tuple[float, 
 
 def rect(x0: float, x1: float, y0: float, y1: float) -> Polygon:
     return box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+def los_uncached(terrain: Terrain, a: Body, b: Body) -> bool:
+    """Terrain LOS without the memo (for benchmarks and cross-checks)."""
+    if a.air or b.air:
+        return True
+    for src, dst in ((a, b), (b, a)):
+        for pt in sample_points(dst):
+            if not _segment_blocked(terrain, (src.x, src.y), pt, False):
+                return True
+    return False

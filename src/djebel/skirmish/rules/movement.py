@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, Polygon
 
 from djebel.core.errors import IllegalAction
 from djebel.skirmish.geometry import (
@@ -163,8 +163,19 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
     stopped_by = ""
     breach: list[str] = []
     half = min(t.base_w_cm, t.base_d_cm) / 2
-    corridor = LineString(path).buffer(half, cap_style="flat") if moved else None
+    corridor = _corridor(path, half) if moved else None
     start_poly = base_poly(e.body)
+    reach = math.hypot(t.base_w_cm, t.base_d_cm) / 2 + 1.0
+    xs = [p[0] for p in path]
+    ys = [p[1] for p in path]
+    box_ = (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
+
+    def near(b) -> bool:
+        return not (b[0] > box_[2] or b[2] < box_[0] or b[1] > box_[3] or b[3] < box_[1])
+
+    def near_el(o: Element) -> bool:
+        r = math.hypot(o.t.base_w_cm, o.t.base_d_cm) / 2
+        return near((o.x - r, o.y - r, o.x + r, o.y + r))
 
     def reaches(poly) -> bool:
         return corridor is not None and corridor.distance(poly) <= STOP_GAP + 1e-9
@@ -172,7 +183,7 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
     if moved:
         # D62: difficult terrain stops the move; a move starting on it may cross
         for f, poly in terrain.difficult(mob):
-            if not reaches(poly):
+            if not near(poly.bounds) or not reaches(poly):
                 continue
             if start_poly.distance(poly) <= g.tabs["table"]["contact_eps_cm"]:
                 if f.props["crossing"] == "full_action":
@@ -187,7 +198,7 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
                 stop_at, stopped_by = d, f"difficult terrain {f.id}"
         # D53: contact with an enemy stops the move
         for o in g.elements:
-            if o.side == e.side or not o.ground:
+            if o.side == e.side or not o.ground or not near_el(o):
                 continue
             ob = base_poly(o.body)
             if not reaches(ob):
@@ -206,7 +217,7 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
         exited = ""
         length = path_length(path)
         moved = length > 1e-9
-        corridor = LineString(path).buffer(half, cap_style="flat") if moved else None
+        corridor = _corridor(path, half) if moved else None
         face_final = _heading(path, e.facing) if face is None or contact else face
     else:
         face_final = face if face is not None else (heading if moved else e.facing)
@@ -214,8 +225,6 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
     end = path[-1]
     end_body = Body(end[0], end[1], face_final, t.base_w_cm, t.base_d_cm, False)
     end_poly = base_poly(end_body)
-    if stop_at is not None and stop_at < length + 1e-9 and contact:
-        pass
     geoms = [end_poly] + ([corridor] if corridor is not None else [])
     table = terrain.table if not exited else terrain.table.buffer(30).intersection(
         _edge_band(terrain, exited))
@@ -224,11 +233,11 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
             raise IllegalAction("D19", f"{e.label}'s base would leave the table")
     imp = terrain.impassable(mob)
     for geom in geoms:
-        if geom.intersects(imp) and geom.intersection(imp).area > 1e-6:
+        if not imp.is_empty and geom.intersects(imp) and geom.intersection(imp).area > 1e-6:
             raise IllegalAction("R142", f"{e.label} may not enter terrain impassable to "
                                 f"{mob} elements")
     for o in g.elements:
-        if o.id == e.id or not o.ground:
+        if o.id == e.id or not o.ground or not near_el(o):
             continue
         ob = base_poly(o.body)
         for geom in geoms:
@@ -240,6 +249,17 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
             raise IllegalAction("D75", f"{e.label} may not end a move on civilians")
     contact = contact and stop_at is not None
     return MovePlan(path, face_final, exited, contact, breach, stopped_by)
+
+
+def _corridor(path: list[tuple[float, float]], half: float):
+    """The strip a base of half-width ``half`` sweeps along the path (flat ends)."""
+    if len(path) == 2:
+        (x0, y0), (x1, y1) = path
+        n = math.hypot(x1 - x0, y1 - y0)
+        px, py = -(y1 - y0) / n * half, (x1 - x0) / n * half
+        return Polygon([(x0 + px, y0 + py), (x1 + px, y1 + py), (x1 - px, y1 - py),
+                        (x0 - px, y0 - py)])
+    return LineString(path).buffer(half, cap_style="flat")
 
 
 def _edge_band(terrain, edge: str):

@@ -1,0 +1,211 @@
+"""Bots: the solo decision matrix (spec 1.16, D71/D72) and a random player.
+
+The bots never draw from the game's dice: a bot's die would change the state
+without an action in the record, and replays would diverge. Each bot owns a
+seeded ``Dice`` instead, so a bot with the same seed makes the same choices.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from djebel.core.actions import Action
+from djebel.core.dice import Dice
+from djebel.skirmish.geometry import centre_distance
+
+COURSES = ("most_dangerous", "most_likely", "goofiest")
+
+
+class RandomBot:
+    """Uniformly random legal actions from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+def _band(roll: int, bands: list[dict]) -> str:
+    for b in bands:
+        if b["min"] <= roll <= b["max"]:
+            return b["course"]
+    return "most_likely"
+
+
+class MatrixBot:
+    """The designer's decision matrix: three courses fixed before a d10 picks one.
+
+    For each activation of one of its elements the bot writes down the most
+    dangerous, most likely and goofiest course of action (D72), logs all three,
+    rolls its own d10 (bands 1-3 / 4-9 / 10, D71) and follows the course drawn
+    for the whole activation; if the course becomes impossible it falls back to
+    its most-likely logic. Reactions, overwatch and charge fire follow simple
+    "shoot the trigger if you can" logic.
+    """
+
+    def __init__(self, seed: int = 0, log: bool = True) -> None:
+        self.dice = Dice(seed)
+        self.plans: dict[tuple, str] = {}
+        self.log = log
+
+    # ------------------------------------------------------------ entry point
+    def choose(self, game) -> Action:
+        acts = game.legal_actions()
+        fr = game.frames[-1]
+        k = fr["k"]
+        if k == "main":
+            return self._main(game, acts)
+        if k == "act":
+            return self._act(game, fr, acts)
+        if k in ("react", "charge"):
+            for verb in ("shoot", "turnshoot"):
+                for a in acts:
+                    if a.verb == verb:
+                        return a
+            return _find(acts, "pass") or acts[-1]
+        if k == "ow":
+            return next((a for a in acts if a.verb == "owfire"), acts[-1])
+        return acts[-1]
+
+    # ------------------------------------------------------------ phase level
+    def _main(self, game, acts: list[Action]) -> Action:
+        """Activate elements that can see an enemy first, then the rest, then end."""
+        cands = [a for a in acts if a.verb == "activate"]
+        if not cands:
+            return acts[-1]
+        best = None
+        for a in cands:
+            e = game.el(a.args[0])
+            score = 0 if e.pinned else 2
+            if e.on_table and any(o.side != e.side and o.on_table and game.sees(e, o)
+                                  for o in game.elements):
+                score += 1
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1]
+
+    # ------------------------------------------------------------ activation
+    def _act(self, game, fr: dict, acts: list[Action]) -> Action:
+        e = game.elements[fr["e"]]
+        key = (game.turn, game.phase_no, e.id)
+        if fr["sub"] == "fire":
+            return self._best_fire(game, e, acts, "fire") or _find(acts, "hold")
+        if fr["sub"] == "move":
+            return _find(acts, "hold") or acts[-1]
+        course = self.plans.get(key)
+        if course is None:
+            course = self._decide(game, e, acts)
+            self.plans = {k: v for k, v in self.plans.items() if k[:2] == key[:2]}
+            self.plans[key] = course
+        has_action = fr["free"] or fr["credits"] > 0
+        if not has_action:
+            # keep rolling while the target is still easy enough
+            from djebel.skirmish.rules.activation import cr_target
+            limit = 8 if e.side == "french" else 9
+            if e.pinned or (cr_target(game, e) <= limit and fr.get("credits", 0) == 0
+                            and e.k < 2):
+                return _find(acts, "roll") or _find(acts, "end")
+            return _find(acts, "end")
+        return self._follow(game, e, course, acts)
+
+    def _decide(self, game, e, acts: list[Action]) -> str:
+        """D72: fix three courses, log them, roll the d10 and return the drawn one."""
+        plans = {c: self._describe(game, e, c, acts) for c in COURSES}
+        roll = self.dice.die(10)
+        bands = game.tabs["decision_matrix"]["bands"]
+        course = _band(roll, bands)
+        if self.log:
+            game.log.add("D72", f"{e.label} matrix: dangerous={plans['most_dangerous']}; "
+                         f"likely={plans['most_likely']}; goofiest={plans['goofiest']}; "
+                         f"d10={roll} -> {course.replace('_', ' ')}", dice=(roll,),
+                         side=e.side)
+        return course
+
+    def _describe(self, game, e, course: str, acts: list[Action]) -> str:
+        a = self._pick(game, e, course, acts)
+        return str(a) if a is not None else "end"
+
+    def _follow(self, game, e, course: str, acts: list[Action]) -> Action:
+        a = self._pick(game, e, course, acts)
+        if a is None:
+            a = self._pick(game, e, "most_likely", acts)
+        return a or _find(acts, "end") or acts[-1]
+
+    def _pick(self, game, e, course: str, acts: list[Action]) -> Action | None:
+        if course == "most_likely":
+            # stay in cover and fire; otherwise watch; otherwise close in carefully
+            return (self._special(acts) or self._best_fire(game, e, acts, "shoot")
+                    or (_find(acts, "overwatch") if not e.overwatch else None)
+                    or self._move(game, e, acts, "move", toward=True))
+        if course == "most_dangerous":
+            # move to hurt the enemy most: close in and fire (AT first), or push on
+            at_fire = self._best_fire(game, e, acts, "fire", prefer_at=True)
+            return (at_fire or self._move(game, e, acts, "move", toward=True)
+                    or self._best_fire(game, e, acts, "shoot", prefer_at=True))
+        # goofiest: a heroic rush at the enemy, or an unforced fall-back
+        if self.dice.die(2) == 1:
+            return self._move(game, e, acts, "sprint", toward=True) or self._move(
+                game, e, acts, "move", toward=True)
+        return self._move(game, e, acts, "sprint", toward=False) or _find(acts, "end")
+
+    @staticmethod
+    def _special(acts: list[Action]) -> Action | None:
+        for verb in ("cc", "unload", "pickup", "stow", "setdown", "rally", "dismount", "land"):
+            a = _find(acts, verb)
+            if a is not None:
+                return a
+        return None
+
+    @staticmethod
+    def _best_fire(game, e, acts: list[Action], verb: str,
+                   prefer_at: bool = False) -> Action | None:
+        best = None
+        for a in acts:
+            if a.verb != verb:
+                continue
+            targets = [game.el(x) for x in a.args[1:] if str(x) != "law"]
+            score = 0.0
+            for t in targets:
+                d = centre_distance(e.body, t.body)
+                if t.t.is_infantry:
+                    score += e.ap_dice() * (1.5 if not prefer_at else 1.0)
+                else:
+                    dice = e.t.one_shot_fp if "law" in a.args else e.at_dice()
+                    score += dice * (2.0 if prefer_at else 1.2) * (7 - t.t.armour_save) / 3
+                score += max(0.0, 3.0 - d / 20.0)
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1] if best else None
+
+    @staticmethod
+    def _move(game, e, acts: list[Action], verb: str, toward: bool) -> Action | None:
+        foes = [o for o in game.elements if o.side != e.side and o.on_table]
+        best = None
+        for a in acts:
+            if a.verb != verb or len(a.args) < 3:
+                continue
+            x, y = float(a.args[1]), float(a.args[2])
+            d = min((math.hypot(o.x - x, o.y - y) for o in foes), default=0.0)
+            score = -d if toward else d
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1] if best else None
+
+
+def _find(acts: list[Action], verb: str) -> Action | None:
+    for a in acts:
+        if a.verb == verb:
+            return a
+    return None
+
+
+def play_out(game, french, insurgents, max_steps: int = 20_000) -> int:
+    """Let two bots finish a game; returns the number of actions applied."""
+    steps = 0
+    while not game.is_over() and steps < max_steps:
+        bot = french if game.active_side == "french" else insurgents
+        game.apply(bot.choose(game))
+        steps += 1
+    return steps
