@@ -116,6 +116,17 @@ def bench_skirmish(seconds: float = typer.Option(5.0, help="time budget"),
     console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
 
 
+@bench_app.command("simulate")
+def bench_simulate(seconds: float = typer.Option(10.0, help="time budget per measurement"),
+                   workers: int = typer.Option(0, help="processes (0 = every core)"),
+                   as_json: bool = typer.Option(False, "--json")) -> None:
+    """Heuristic-vs-heuristic 1954 games per second on one core and on all cores."""
+    from djebel.simulate.bench import run
+
+    res = run(seconds, workers or None)
+    console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+
+
 def main() -> None:
     try:
         app()
