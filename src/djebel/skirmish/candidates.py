@@ -43,7 +43,7 @@ def legal_actions(g) -> list[Action]:
         out = []
         for i in flow._live_cands(g, fr):
             o = g.elements[i]
-            out += _reaction_fire(g, o, t)
+            out += _reaction_fire(g, o, t, charge=True)
         return out + [Action("pass")]
     raise AssertionError(k)
 
@@ -297,15 +297,15 @@ def _misc(g, e: Element, fr: dict) -> list[Action]:
     return [a for a in tries if _dry(g, a)]
 
 
-def _reaction_fire(g, o: Element, t: Element) -> list[Action]:
+def _reaction_fire(g, o: Element, t: Element, charge: bool = False) -> list[Action]:
     out = []
     try:
-        fire.check_attack(g, o, t, reaction_target=t.id)
+        fire.check_attack(g, o, t, reaction_target=t.id, charge=charge)
         out.append(Action("shoot", (o.label, t.label)))
     except IllegalAction:
         if not o.immobilized and not in_arc(o.body, t.body):
             try:
-                fire.check_attack(g, o, t, reaction_target=t.id, arc=False)
+                fire.check_attack(g, o, t, reaction_target=t.id, arc=False, charge=charge)
                 out.append(Action("turnshoot", (o.label, t.label)))
             except IllegalAction:
                 pass

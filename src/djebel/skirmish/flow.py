@@ -167,6 +167,12 @@ def react_candidates(g, fr: dict) -> list[int]:
     return out
 
 
+def can_charge_react(g, o: Element) -> bool:
+    """R33/D17: like a reaction, but the fight the charge just started does not count."""
+    return (o.side != g.phasing and o.on_table and not o.pinned and not o.reacted
+            and not o.t.is_fixed_wing)
+
+
 def _live_cands(g, fr: dict) -> list[int]:
     t = g.elements[fr["t"]]
     if not t.on_table:
@@ -174,7 +180,8 @@ def _live_cands(g, fr: dict) -> list[int]:
     out = []
     for i in fr["cands"]:
         o = g.elements[i]
-        if not can_react(g, o):
+        ok = can_charge_react(g, o) if fr["k"] == "charge" else can_react(g, o)
+        if not ok:
             continue
         if fr["k"] == "ow" and not o.overwatch:
             continue
@@ -274,7 +281,8 @@ def _step_move(g, fr: dict) -> bool:
             eps = g.tabs["table"]["contact_eps_cm"]
             cands = [o.id for o in g.elements
                      if o.side != e.side and o.ground and o.id not in fr["prefight"]
-                     and can_react(g, o) and base_poly(o.body).distance(base_poly(e.body)) <= eps]
+                     and can_charge_react(g, o)
+                     and base_poly(o.body).distance(base_poly(e.body)) <= eps]
             if cands:
                 g.frames.append({"k": "charge", "t": e.id, "cands": cands})   # R33, D17
     return False
@@ -612,7 +620,7 @@ def _targets(g, e: Element, a: Action) -> tuple[list[Element], bool]:
 
 
 def _fire(g, e: Element, a: Action, moving: bool, check_only: bool = False,
-          arc: bool = True, reaction_target: int | None = None) -> None:
+          arc: bool = True, reaction_target: int | None = None, charge: bool = False) -> None:
     if e.embarked_in >= 0 or not e.on_table:
         raise IllegalAction("R140", f"{e.label} cannot fire from where it is")
     ts, law = _targets(g, e, a)
@@ -620,14 +628,14 @@ def _fire(g, e: Element, a: Action, moving: bool, check_only: bool = False,
     for t in ts:
         use_law = law and fire.category(t) == "at"
         sits.append(fire.check_attack(g, e, t, law=use_law, arc=arc,
-                                      reaction_target=reaction_target))
+                                      reaction_target=reaction_target, charge=charge))
     if check_only:
         return
     for t, sit in zip(ts, sits, strict=True):
         if e.removed or t.removed or not t.on_table:
             continue
         use_law = law and fire.category(t) == "at"
-        fire.attack(g, e, t, moving=moving, law=use_law, sit=sit)
+        fire.attack(g, e, t, moving=moving, law=use_law, sit=sit, charge=charge)
 
 
 def _contact(g, a: Element, b_el: Element) -> bool:
@@ -828,13 +836,13 @@ def _do_react(g, fr: dict, a: Action) -> None:
     _reaction(g, o, t, a)
 
 
-def _reaction(g, o: Element, t: Element, a: Action) -> None:
+def _reaction(g, o: Element, t: Element, a: Action, charge: bool = False) -> None:
     """R31/D12: one action without a CR; fire only at the triggering element."""
     verb = a.verb
     if verb == "shoot":
-        _fire(g, o, a, moving=False, check_only=True, reaction_target=t.id)
+        _fire(g, o, a, moving=False, check_only=True, reaction_target=t.id, charge=charge)
         _mark_reacted(g, o)
-        _fire(g, o, a, moving=False, reaction_target=t.id)
+        _fire(g, o, a, moving=False, reaction_target=t.id, charge=charge)
         return
     if verb == "turnshoot":
         if o.immobilized:
@@ -845,13 +853,13 @@ def _reaction(g, o: Element, t: Element, a: Action) -> None:
         try:
             movement.plan_ground(g, o, [], o.facing, 1) if o.ground and not o.t.is_aircraft \
                 else None
-            _fire(g, o, a, moving=True, check_only=True, reaction_target=t.id)
+            _fire(g, o, a, moving=True, check_only=True, reaction_target=t.id, charge=charge)
         except IllegalAction:
             o.facing = old
             raise
         g.place(o, o.x, o.y, o.facing)
         _mark_reacted(g, o)
-        _fire(g, o, a, moving=True, reaction_target=t.id)
+        _fire(g, o, a, moving=True, reaction_target=t.id, charge=charge)
         return
     if verb in ("sprint", "move"):
         plan = _plan_move(g, o, a, 2 if verb == "sprint" else 1)
@@ -898,7 +906,7 @@ def _do_charge(g, fr: dict, a: Action) -> None:
     if o.id not in _live_cands(g, fr):
         raise IllegalAction("R33", f"{o.label} may not fire at the charger")
     t = g.elements[fr["t"]]
-    _reaction(g, o, t, a)
+    _reaction(g, o, t, a, charge=True)
     fr["cands"] = [i for i in fr["cands"] if i != o.id]
 
 

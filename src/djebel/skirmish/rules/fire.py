@@ -21,7 +21,7 @@ def category(target: Element) -> str:
 
 
 def check_attack(g, f: Element, t: Element, *, law: bool = False, arc: bool = True,
-                 reaction_target: int | None = None) -> tuple | None:
+                 reaction_target: int | None = None, charge: bool = False) -> tuple | None:
     """Raise IllegalAction unless ``f`` may attack ``t`` now; returns the fire situation."""
     cat = category(t)
     if t.side == f.side:
@@ -52,7 +52,7 @@ def check_attack(g, f: Element, t: Element, *, law: bool = False, arc: bool = Tr
                                 f"{'/'.join(map(str, allowed))}")
         if ft.at_vs_aircraft_only and not (t.t.is_aircraft and t.airborne) and not law:
             raise IllegalAction("D43", f"{f.label}'s AT dice fire only at airborne aircraft")
-    if f.side == "french" and g.in_fight(t.id):
+    if f.side == "french" and g.in_fight(t.id) and not charge:
         raise IllegalAction("R122", "French elements may not fire into close combat")
     if not g.sees(f, t):
         raise IllegalAction("R147", f"{f.label} has no line of sight to {t.label}")
@@ -98,10 +98,11 @@ def to_hit_needed(g, f: Element, t: Element, conc: int, cat: str, moving: bool) 
 
 def attack(g, f: Element, t: Element, *, moving: bool, law: bool = False, arc: bool = True,
            reaction_target: int | None = None, dice_override: int | None = None,
-           sit: tuple | None = None) -> int:
+           sit: tuple | None = None, charge: bool = False) -> int:
     """Resolve one AP or AT attack (C.2 / C.3); returns the number of hits."""
     if sit is None:
-        sit = check_attack(g, f, t, law=law, arc=arc, reaction_target=reaction_target)
+        sit = check_attack(g, f, t, law=law, arc=arc, reaction_target=reaction_target,
+                           charge=charge)
     if sit is None:
         sit = situation(g, f, t)
     conc, cover, hard = sit
@@ -127,7 +128,7 @@ def attack(g, f: Element, t: Element, *, moving: bool, law: bool = False, arc: b
             g.collateral(f, t, n)                          # R155, D77
     if hits == 0:
         return 0
-    fight = g.fight_of(t.id)
+    fight = None if charge else g.fight_of(t.id)
     if fight and f.side == "insurgents":
         _split_into_fight(g, f, t, hits, cat, fight)       # R122, D56
         return hits

@@ -177,8 +177,11 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
         r = math.hypot(o.t.base_w_cm, o.t.base_d_cm) / 2
         return near((o.x - r, o.y - r, o.x + r, o.y + r))
 
+    tip = base_poly(Body(path[-1][0], path[-1][1], heading, t.base_w_cm, t.base_d_cm, False))
+
     def reaches(poly) -> bool:
-        return corridor is not None and corridor.distance(poly) <= STOP_GAP + 1e-9
+        return corridor is not None and (corridor.distance(poly) <= STOP_GAP + 1e-9
+                                         or tip.distance(poly) <= STOP_GAP + 1e-9)
 
     if moved:
         # D62: difficult terrain stops the move; a move starting on it may cross
