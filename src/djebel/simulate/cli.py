@@ -5,3 +5,179 @@ import typer
 app = typer.Typer(help="Batch simulation: many games, win rates, reports.", no_args_is_help=True)
 tournament_app = typer.Typer(help="Bot against bot: wins, levels, confidence intervals.",
                              no_args_is_help=True)
+
+
+def _parse_options(values: list[str]) -> dict[str, bool]:
+    """``--option shorter_game`` or ``--option shorter_game=off`` (repeatable)."""
+    out = {}
+    for v in values:
+        key, _, val = v.partition("=")
+        out[key.replace("-", "_")] = val.lower() not in ("0", "false", "no", "off")
+    return out
+
+
+def _simulate(job, games: int, workers: int | None, backend: str, address: str | None,
+              as_json: bool, report: str, title: str) -> dict:
+    """Run a job with a progress bar; print and return the summary."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from djebel.simulate import report as rep
+    from djebel.simulate import runner
+
+    console = Console(highlight=False, stderr=as_json)
+    runner.check(job)
+    workers = workers or runner.default_workers()
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                  transient=as_json) as bar:
+        task = bar.add_task(f"{title} ({backend}, {workers} workers)", total=games)
+        results = runner.run(job, games, workers=workers, backend=backend, address=address,
+                             progress=lambda n: bar.advance(task, n))
+    sides = tuple(job.agents)
+    summary = rep.summarize(results, sides)
+    out = {"job": job.to_json(), "backend": backend, "workers": workers, "summary": summary}
+    if report:
+        with open(report, "w", encoding="utf-8") as fh:
+            fh.write(rep.html_report(title, out["job"], summary, results))
+    if as_json:
+        print(json.dumps(out))
+    else:
+        _print_summary(console, title, summary)
+        if report:
+            console.print(f"report written to {report}")
+    return out
+
+
+def _print_summary(console, title: str, summary: dict) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"{title}: {summary['games']} games")
+    for col in ("side", "wins", "rate", "95% CI (Wilson)"):
+        table.add_column(col, justify="right")
+    for side, w in summary["wins"].items():
+        table.add_row(side, str(w["games"]), f"{100 * w['rate']:.1f}%",
+                      f"{100 * w['ci95'][0]:.1f}% - {100 * w['ci95'][1]:.1f}%")
+    console.print(table)
+    levels = Table(title="victory levels")
+    levels.add_column("winner")
+    levels.add_column("level")
+    levels.add_column("games", justify="right")
+    for winner, by in summary["levels"].items():
+        for level, k in by.items():
+            levels.add_row(winner, level, str(k))
+    console.print(levels)
+    length = summary.get("length") or {}
+    if length:
+        console.print(f"length in turns: mean {length['mean']:.2f}, median {length['median']}, "
+                      f"min {length['min']}, max {length['max']}; draws {summary['draws']}, "
+                      f"unfinished {summary['unfinished']}")
+    if summary.get("casualties"):
+        console.print("mean casualties: " + ", ".join(
+            f"{k} {v:.2f}" for k, v in summary["casualties"].items()))
+
+
+@app.command("algeria")
+def simulate_algeria(
+    scenario: str = typer.Option("1954", help="1954, 1958 or 1960"),
+    games: int = typer.Option(100, min=0, help="number of games"),
+    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic or search"),
+    gov: str = typer.Option("heuristic", help="Government agent: random, heuristic or search"),
+    seed: int = typer.Option(0, help="job seed; game i is seeded from (seed, i)"),
+    workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
+    option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
+                                     help="game option, e.g. shorter_game (repeatable)"),
+    max_turns: int = typer.Option(100, min=1, help="stop a game after this many turns"),
+    as_json: bool = typer.Option(False, "--json", help="JSON output"),
+    report: str = typer.Option("", "--report", help="write an HTML report with plots here"),
+    backend: str = typer.Option("process", help="process (this machine) or ray"),
+    address: str = typer.Option("", help="Ray cluster address (default: start a local one)"),
+) -> None:
+    """Play many Algeria games bot against bot: win rates, levels, length, plots."""
+    from djebel.simulate.runner import Job
+
+    job = Job("algeria", scenario, {"fln": fln, "gov": gov}, seed, _parse_options(option),
+              max_turns)
+    _simulate(job, games, workers or None, backend, address or None, as_json, report,
+              f"Algeria {scenario}: FLN {fln} v GOV {gov}")
+
+
+@app.command("skirmish")
+def simulate_skirmish(
+    scenario: str = typer.Option(..., help="scenario id"),
+    games: int = typer.Option(100, min=0, help="number of games"),
+    french: str = typer.Option("matrix", help="French agent: random or matrix"),
+    insurgents: str = typer.Option("matrix", help="Insurgent agent: random or matrix"),
+    seed: int = typer.Option(0, help="job seed; game i is seeded from (seed, i)"),
+    workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
+    as_json: bool = typer.Option(False, "--json", help="JSON output"),
+    report: str = typer.Option("", "--report", help="write an HTML report with plots here"),
+    backend: str = typer.Option("process", help="process (this machine) or ray"),
+    address: str = typer.Option("", help="Ray cluster address (default: start a local one)"),
+) -> None:
+    """Play many Insurgent Commander battles bot against bot: win rates, casualties."""
+    from djebel import skirmish
+    from djebel.simulate.runner import Job
+
+    sides = skirmish.new_game(scenario, seed=0).sides
+    names = dict(zip(sides, (french, insurgents), strict=True))
+    job = Job("skirmish", scenario, names, seed)
+    _simulate(job, games, workers or None, backend, address or None, as_json, report,
+              f"Skirmish {scenario}: " + " v ".join(f"{s} {a}" for s, a in names.items()))
+
+
+@tournament_app.command("algeria")
+def tournament_algeria(
+    scenario: str = typer.Option("1954", help="1954, 1958 or 1960"),
+    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic or search"),
+    gov: str = typer.Option("heuristic", help="Government agent: random, heuristic or search"),
+    games: int = typer.Option(200, min=1, help="number of games"),
+    seed: int = typer.Option(0, help="tournament seed; game i is seeded from (seed, i)"),
+    option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
+                                     help="game option, e.g. shorter_game (repeatable)"),
+    iterations: int = typer.Option(48, min=1, help="search agent: iterations per decision"),
+    seconds: float = typer.Option(0.0, min=0.0,
+                                  help="search agent: seconds per decision (0 = use iterations)"),
+    workers: int = typer.Option(1, min=1, help="worker processes"),
+    as_json: bool = typer.Option(False, "--json", help="JSON output"),
+) -> None:
+    """Play a tournament: wins per side, victory levels, Wilson 95% CI of the FLN win rate."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.table import Table
+
+    from djebel.algeria.game import check_options
+    from djebel.simulate.tournament import run_tournament
+
+    options = check_options(scenario, _parse_options(option))
+    search_kw = {"iterations": iterations, "seconds": seconds or None}
+    agent_options = {side: search_kw for side, name in (("fln", fln), ("gov", gov))
+                     if name == "search"}
+    console = Console(highlight=False, stderr=as_json)
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                  transient=as_json) as bar:
+        task = bar.add_task(f"Algeria {scenario}: FLN {fln} v GOV {gov}", total=games)
+        out = run_tournament("algeria", scenario, {"fln": fln, "gov": gov}, games, seed,
+                             options, agent_options, workers=workers,
+                             progress=lambda n: bar.advance(task, n))
+    if as_json:
+        print(json.dumps({k: v for k, v in out.items() if k != "records"}))
+        return
+    lo, hi = out["fln_ci95"]
+    table = Table(title=f"Algeria {scenario}: FLN {fln} v GOV {gov}, {out['games']} games")
+    for col in ("side", "agent", "wins", "decisive", "substantial", "marginal"):
+        table.add_column(col, justify="right")
+    for side in ("fln", "gov"):
+        lv = out["levels"][side]
+        table.add_row(side.upper(), out["agents"][side], str(out["wins"][side]),
+                      *(str(lv.get(k, 0)) for k in ("decisive", "substantial", "marginal")))
+    console.print(table)
+    console.print(f"FLN win rate {100 * out['fln_win_rate']:.1f}% "
+                  f"(95% Wilson CI {100 * lo:.1f}% - {100 * hi:.1f}%); "
+                  f"turns mean {out['turns']['mean']:.1f}, max {out['turns']['max']}; "
+                  f"{out['games_per_second']} games/s")

@@ -1,0 +1,174 @@
+"""Summaries of a batch of games (win rates with Wilson intervals, victory levels,
+game length) and the HTML report with matplotlib plots embedded as base64 PNG."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+import statistics
+from collections import Counter
+
+
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for ``k`` successes out of ``n`` (95% by default)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return lo, hi
+
+
+def summarize(results: list[dict], sides: tuple[str, ...]) -> dict:
+    """Win rates (with 95% Wilson intervals), draws and unfinished games, victory levels
+    by winner, and game length in turns."""
+    n = len(results)
+    wins = Counter(r["winner"] for r in results)
+    out: dict = {"games": n, "wins": {}, "levels": {}, "length": {}}
+    for side in sides:
+        k = wins.get(side, 0)
+        lo, hi = wilson(k, n)
+        out["wins"][side] = {"games": k, "rate": k / n if n else 0.0, "ci95": [lo, hi]}
+    out["draws"] = sum(1 for r in results if r["winner"] is None and r["level"] != "unfinished")
+    out["unfinished"] = sum(1 for r in results if r["level"] == "unfinished")
+    levels: Counter = Counter((r["winner"] or "none", r["level"]) for r in results)
+    for (winner, level), k in sorted(levels.items()):
+        out["levels"].setdefault(winner, {})[level] = k
+    turns = [r["turns"] for r in results]
+    if turns:
+        out["length"] = {"mean": statistics.fmean(turns), "median": statistics.median(turns),
+                         "min": min(turns), "max": max(turns),
+                         "histogram": {str(t): c for t, c in sorted(Counter(turns).items())}}
+    cas = [r["casualties"] for r in results if isinstance(r.get("casualties"), dict)]
+    if cas:
+        keys = sorted({k for c in cas for k in c})
+        out["casualties"] = {k: statistics.fmean(c.get(k, 0) for c in cas) for k in keys}
+    return out
+
+
+# ---------------------------------------------------------------- per-turn series
+
+def turn_series(results: list[dict]) -> dict[str, list[float]]:
+    """Mean FLN/GOV PSL and areas controlled at the start of each turn, over the games
+    still going at that turn (and the number of such games)."""
+    by_turn: dict[int, list[list[int]]] = {}
+    for r in results:
+        for row in r.get("history", []):
+            by_turn.setdefault(row[0], []).append(row)
+    turns = sorted(by_turn)
+    series: dict[str, list[float]] = {"turn": turns, "games": [], "fln_psl": [],
+                                      "gov_psl": [], "fln_areas": [], "gov_areas": []}
+    for t in turns:
+        rows = by_turn[t]
+        series["games"].append(len(rows))
+        for i, key in enumerate(("fln_psl", "gov_psl", "fln_areas", "gov_areas"), start=1):
+            series[key].append(statistics.fmean(row[i] for row in rows))
+    return series
+
+
+# ---------------------------------------------------------------- HTML
+
+def _png(fig) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def plots(results: list[dict]) -> dict[str, str]:
+    """The report's figures as base64 PNG: PSLs over turns, areas controlled over turns,
+    victory levels (the last only for Algeria-style results)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    out = {}
+    series = turn_series(results)
+    if series["turn"]:
+        fig = Figure(figsize=(7, 3.6))
+        ax = fig.add_subplot()
+        ax.plot(series["turn"], series["fln_psl"], marker="o", color="#2e7d32", label="FLN PSL")
+        ax.plot(series["turn"], series["gov_psl"], marker="s", color="#1565c0", label="GOV PSL")
+        for r in results[:50]:
+            h = r.get("history", [])
+            ax.plot([x[0] for x in h], [x[1] for x in h], color="#2e7d32", alpha=0.08)
+            ax.plot([x[0] for x in h], [x[2] for x in h], color="#1565c0", alpha=0.08)
+        ax.set_xlabel("turn")
+        ax.set_ylabel("PSL at the start of the turn")
+        ax.set_title("Political Support Levels (mean over games still going)")
+        ax.legend()
+        out["psl"] = _png(fig)
+        fig = Figure(figsize=(7, 3.6))
+        ax = fig.add_subplot()
+        ax.plot(series["turn"], series["fln_areas"], marker="o", color="#2e7d32",
+                label="FLN-controlled")
+        ax.plot(series["turn"], series["gov_areas"], marker="s", color="#1565c0",
+                label="GOV-controlled")
+        ax.set_xlabel("turn")
+        ax.set_ylabel("areas (mean)")
+        ax.set_title("Areas controlled at the start of each turn")
+        ax.legend()
+        out["control"] = _png(fig)
+    levels = Counter(f"{r['winner'] or 'none'} {r['level']}" for r in results)
+    if levels:
+        fig = Figure(figsize=(7, 3.6))
+        ax = fig.add_subplot()
+        names = sorted(levels)
+        colors = ["#2e7d32" if k.startswith("fln") else "#1565c0" if k.startswith("gov")
+                  else "#757575" for k in names]
+        ax.bar(names, [levels[k] for k in names], color=colors)
+        ax.set_ylabel("games")
+        ax.set_title("Victory levels")
+        ax.tick_params(axis="x", labelrotation=30)
+        out["levels"] = _png(fig)
+    turns = Counter(r["turns"] for r in results)
+    if turns:
+        fig = Figure(figsize=(7, 3.0))
+        ax = fig.add_subplot()
+        ax.bar(sorted(turns), [turns[t] for t in sorted(turns)], color="#6d4c41")
+        ax.set_xlabel("turns played")
+        ax.set_ylabel("games")
+        ax.set_title("Game length")
+        out["length"] = _png(fig)
+    return out
+
+
+def html_report(title: str, job: dict, summary: dict, results: list[dict]) -> str:
+    """A self-contained HTML page: the job, the summary tables and the plots."""
+    esc = html.escape
+    rows = "".join(
+        f"<tr><td>{esc(side)}</td><td>{w['games']}</td><td>{100 * w['rate']:.1f}%</td>"
+        f"<td>{100 * w['ci95'][0]:.1f}% – {100 * w['ci95'][1]:.1f}%</td></tr>"
+        for side, w in summary["wins"].items())
+    levels = "".join(f"<tr><td>{esc(w)}</td><td>{esc(lv)}</td><td>{k}</td></tr>"
+                     for w, by in summary["levels"].items() for lv, k in by.items())
+    length = summary.get("length") or {}
+    imgs = "".join(f'<figure><img alt="{esc(name)}" src="data:image/png;base64,{data}">'
+                   f"<figcaption>{esc(name)}</figcaption></figure>"
+                   for name, data in plots(results).items())
+    job_rows = "".join(f"<tr><th>{esc(str(k))}</th><td>{esc(str(v))}</td></tr>"
+                       for k, v in job.items())
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>
+<style>body{{font-family:sans-serif;max-width:60em;margin:2em auto}}
+table{{border-collapse:collapse;margin:1em 0}}td,th{{border:1px solid #ccc;padding:.3em .6em}}
+figure{{margin:1em 0}}</style></head><body>
+<h1>{esc(title)}</h1>
+<table>{job_rows}</table>
+<h2>Wins ({summary['games']} games; draws {summary['draws']},
+unfinished {summary['unfinished']})</h2>
+<table><tr><th>side</th><th>wins</th><th>rate</th><th>95% Wilson interval</th></tr>{rows}</table>
+<h2>Victory levels</h2>
+<table><tr><th>winner</th><th>level</th><th>games</th></tr>{levels}</table>
+<h2>Game length</h2>
+<p>turns: mean {length.get('mean', 0):.2f}, median {length.get('median', 0)},
+min {length.get('min', 0)}, max {length.get('max', 0)}</p>
+<h2>Plots</h2>
+{imgs}
+</body></html>
+"""

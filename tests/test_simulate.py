@@ -1,0 +1,169 @@
+"""Batch simulation: reproducible seeds, summaries, HTML report, CLI, Ray backend, bench."""
+
+from __future__ import annotations
+
+import builtins
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from djebel.core.errors import ScenarioError
+from djebel.simulate import bench, report, runner
+from djebel.simulate.cli import app
+from djebel.simulate.runner import Job
+
+JOB = Job("algeria", "1958", {"fln": "random", "gov": "random"}, seed=11)
+
+
+def test_same_seed_same_results_whatever_the_workers():
+    one = runner.run(JOB, 12, workers=1)
+    two = runner.run(JOB, 12, workers=2)
+    assert one == two
+    assert [r["index"] for r in one] == list(range(12))
+    other = runner.run(Job("algeria", "1958", {"fln": "random", "gov": "random"}, seed=12),
+                       12, workers=1)
+    assert other != one
+
+
+def test_game_seed_depends_on_job_seed_and_index_only():
+    assert runner.derive_seed(3, 4) == runner.derive_seed(3, 4)
+    seeds = {runner.derive_seed(s, i, p) for s in range(3) for i in range(20)
+             for p in ("dice", "fln", "gov")}
+    assert len(seeds) == 180
+    assert all(0 <= x < 2**63 for x in seeds)
+
+
+def test_chunks_cover_every_game_once():
+    for games in (0, 1, 7, 100, 1001):
+        flat = [i for c in runner.chunks(games, 4) for i in c]
+        assert flat == list(range(games))
+
+
+def test_game_result_records_turns():
+    r = runner.play_one(JOB, 0)
+    assert r["winner"] in ("fln", "gov", None)
+    assert r["turns"] >= 1 and r["history"]
+    turns = [row[0] for row in r["history"]]
+    assert turns == sorted(set(turns)) and turns[0] == 1
+    assert all(len(row) == 5 for row in r["history"])
+
+
+def test_wilson_interval():
+    lo, hi = report.wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert report.wilson(0, 10)[0] == 0.0 and report.wilson(10, 10)[1] == 1.0
+    assert report.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_and_report(tmp_path):
+    results = runner.run(JOB, 10, workers=1)
+    summary = report.summarize(results, ("fln", "gov"))
+    assert summary["games"] == 10
+    assert sum(w["games"] for w in summary["wins"].values()) + summary["draws"] + summary[
+        "unfinished"] == 10
+    for w in summary["wins"].values():
+        assert w["ci95"][0] <= w["rate"] <= w["ci95"][1]
+    page = report.html_report("test", JOB.to_json(), summary, results)
+    assert page.count("data:image/png;base64,") == 4
+    for name in ("psl", "control", "levels"):
+        assert f'alt="{name}"' in page
+
+
+runner_cli = CliRunner()
+
+
+def test_cli_json_and_report(tmp_path):
+    out = tmp_path / "out.html"
+    res = runner_cli.invoke(app, ["algeria", "--scenario", "1960", "--games", "6", "--fln",
+                                  "random", "--gov", "random", "--seed", "3", "--workers", "1",
+                                  "--json", "--report", str(out)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output.strip().splitlines()[-1])
+    assert data["summary"]["games"] == 6
+    assert set(data["summary"]["wins"]) == {"fln", "gov"}
+    text = out.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "data:image/png;base64," in text
+
+
+def test_cli_human_output_with_option():
+    res = runner_cli.invoke(app, ["algeria", "--scenario", "1954", "--games", "4", "--fln",
+                                  "random", "--gov", "random", "--workers", "2",
+                                  "--option", "shorter_game"])
+    assert res.exit_code == 0, res.output
+    assert "Wilson" in res.output and "victory levels" in res.output
+
+
+def test_bad_job_fails_early():
+    with pytest.raises(ScenarioError):
+        runner.check(Job("algeria", "1999", {"fln": "random", "gov": "random"}))
+    with pytest.raises(ScenarioError):
+        runner.check(Job("algeria", "1958", {"fln": "random", "gov": "random"},
+                         options={"slow_french_reaction": True}))
+    with pytest.raises(ScenarioError):
+        runner.run(JOB, 1, backend="mpi")
+
+
+def test_ray_missing_gives_clear_error(monkeypatch):
+    real_import = builtins.__import__
+
+    def no_ray(name, *args, **kwargs):
+        if name == "ray":
+            raise ImportError("no ray")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    with pytest.raises(ScenarioError, match="djebel\\[ray\\]"):
+        runner.run(JOB, 2, backend="ray")
+
+
+def test_bench_reports_both_figures():
+    res = bench.run(0.4, workers=2)
+    for key in ("games_per_second_1_core", "games_per_second_all_cores", "speedup", "agents"):
+        assert key in res
+    assert res["games_1_core"] >= 1 and res["games_all_cores"] >= 2
+    assert res["agents"] in ("heuristic", "random")
+    assert (res["agents"] == "random") == ("note" in res)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_ray_backend_on_a_local_head():
+    pytest.importorskip("ray", reason="the Ray backend is the optional extra djebel[ray]")
+    port = _free_port()
+    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+    head = subprocess.Popen(
+        [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--block",
+         f"--port={port}", "--node-ip-address=127.0.0.1", "--num-cpus=2",
+         "--include-dashboard=false", "--disable-usage-stats"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=env)
+    try:
+        job = Job("algeria", "1958", {"fln": "random", "gov": "random"}, seed=5)
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                got = runner.run(job, 6, workers=2, backend="ray",
+                                 address=f"127.0.0.1:{port}")
+                break
+            except Exception:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(1)
+        assert got == runner.run(job, 6, workers=1)
+    finally:
+        os.killpg(head.pid, signal.SIGTERM)
+        try:
+            head.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(head.pid, signal.SIGKILL)
+            head.wait(10)
