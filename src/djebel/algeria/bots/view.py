@@ -1,0 +1,140 @@
+"""A per-decision summary of the board for the bots: who is where, patrols, threats.
+
+Built once per decision from the flat state lists, so every policy reads plain
+per-area tallies instead of scanning the 120 counters again.
+"""
+
+from __future__ import annotations
+
+from djebel.algeria.board import (
+    AL_X,
+    ALGERIA,
+    AREA_RATING,
+    BAND,
+    CADRE,
+    COUNTRIES,
+    DISPERSED,
+    EL_X,
+    FAILEK,
+    FLN_UNITS,
+    FR_X,
+    FR_XX,
+    FRONT,
+    GOV_UNITS,
+    NEUT,
+    NUM_AREAS,
+    OC,
+    OPS,
+    POLICE,
+    PTL,
+    REMOTE,
+    UG,
+    UNIT_TYPES,
+    URBAN,
+    UTYPE,
+)
+from djebel.algeria.state import State
+
+# Mission Success Table (A.3 = B.4): modified roll -> (N, "+" result).
+_MST = {-1: (0, True), 0: (0, True), 1: (1, True), 2: (1, False), 3: (1, False),
+        4: (2, False), 5: (2, False), 6: (3, False), 7: (4, False), 8: (5, False)}
+
+
+def mst_odds(drm: int) -> tuple[float, float, float]:
+    """(expected N, probability of '+', probability of '@') for 1d6 + drm on the MST."""
+    n = plus = at = 0.0
+    for r in range(1, 7):
+        m = max(-1, min(8, r + drm))
+        k, p = _MST[m]
+        n += k
+        plus += p
+        at += m >= 6
+    return n / 6, plus / 6, at / 6
+
+
+# Unit values to the FLN, in "PSP-equivalents", for loss allocation and risk.
+FLN_VALUE = {CADRE: 2.0, BAND: 2.5, FAILEK: 5.0, FRONT: 7.0}
+FP = tuple(UNIT_TYPES[t]["firepower"] for t in range(len(UNIT_TYPES)))
+CONTACT = tuple(UNIT_TYPES[t].get("contact", 0) for t in range(len(UNIT_TYPES)))
+EVASION = tuple(UNIT_TYPES[t].get("evasion", 0) for t in range(len(UNIT_TYPES)))
+CP = tuple(UNIT_TYPES[t]["control_points"] for t in range(len(UNIT_TYPES)))
+
+
+class View:
+    """Per-area tallies of one state."""
+
+    __slots__ = ("s", "fln", "gov", "fln_cp", "gov_cp", "patrol", "police", "elites",
+                 "division", "gov_fp", "fln_ops", "fln_ug", "fronts", "threat", "remote",
+                 "urban")
+
+    def __init__(self, s: State):
+        self.s = s
+        loc, box, flags = s.loc, s.box, s.flags
+        n = NUM_AREAS
+        self.fln = [[] for _ in range(n)]
+        self.gov = [[] for _ in range(n)]
+        self.fln_cp = [0] * n
+        self.gov_cp = [0] * n
+        self.patrol = [0] * n
+        self.police = [0] * n
+        self.elites = [0] * n
+        self.division = [False] * n
+        self.gov_fp = [0] * n
+        self.fln_ops = [[] for _ in range(n)]
+        self.fln_ug = [[] for _ in range(n)]
+        self.fronts = [None] * n
+        for u in FLN_UNITS:
+            a = loc[u]
+            if a < 0:
+                continue
+            self.fln[a].append(u)
+            t = UTYPE[u]
+            if t == FRONT:
+                self.fronts[a] = u
+            if flags[u] & NEUT:
+                continue
+            self.fln_cp[a] += CP[t]
+            if box[u] == UG:
+                self.fln_ug[a].append(u)
+            elif box[u] in (OPS, OC):
+                self.fln_ops[a].append(u)
+        for u in GOV_UNITS:
+            a = loc[u]
+            if a < 0:
+                continue
+            self.gov[a].append(u)
+            t = UTYPE[u]
+            if t == FR_XX:
+                self.division[a] = True
+            if flags[u] & NEUT:
+                continue
+            dispersed = t == FR_XX and flags[u] & DISPERSED
+            self.gov_cp[a] += 3 if dispersed else CP[t]
+            self.gov_fp[a] += 12 if dispersed else FP[t]
+            if box[u] == PTL:
+                self.patrol[a] += 1
+            if t == POLICE:
+                self.police[a] += 1
+            elif t == EL_X:
+                self.elites[a] += 1
+        self.remote = [AREA_RATING[a] == REMOTE or s.resettled[a] for a in range(n)]
+        self.urban = [AREA_RATING[a] == URBAN for a in range(n)]
+        # How much the Government should care about an area: FLN presence, weighted.
+        self.threat = [0.0] * n
+        for a in ALGERIA:
+            t = 0.0
+            for u in self.fln[a]:
+                k = UTYPE[u]
+                t += 3.0 if k == FRONT else 2.0 if k == FAILEK else 1.0
+            if self.urban[a]:
+                t *= 1.6
+            elif self.remote[a]:
+                t *= 0.6
+            self.threat[a] = t
+
+    def fln_mobile_abroad(self) -> list[int]:
+        return [u for a in COUNTRIES for u in self.fln[a] if UTYPE[u] in (CADRE, BAND, FAILEK)]
+
+
+def is_gov_mobile(u: int) -> bool:
+    return UTYPE[u] in (FR_XX, FR_X, EL_X, AL_X)

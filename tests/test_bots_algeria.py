@@ -1,0 +1,152 @@
+"""The Algeria agents: legal play on every scenario and option, determinism, strength,
+and the search agent's budget."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from djebel.agents import make_agent
+from djebel.algeria.bots import HeuristicAgent, SearchAgent
+from djebel.algeria.game import new_game
+from djebel.core.search import MCTS
+
+SETUPS = [
+    ("1954", {}),
+    ("1958", {}),
+    ("1960", {}),
+    ("1954", {"slow_french_reaction": True, "deterministic_independence": True}),
+    ("1958", {"shorter_game": True, "border_zone_cuts_ap": True}),
+    ("1960", {"shorter_game": True}),
+]
+
+
+def play(scenario, seed, fln, gov, options=None, check=True, **kw):
+    game = new_game(scenario, seed, options or None, log=False)
+    agents = {"fln": make_agent(fln, "algeria", "fln", seed, **kw.get("fln_kw", {})),
+              "gov": make_agent(gov, "algeria", "gov", seed + 1, **kw.get("gov_kw", {}))}
+    history = []
+    while not game.is_over():
+        action = agents[game.active_side].choose(game)
+        if check:
+            assert action in game.legal_actions(), (game.decision(), action)
+        game.apply(action)
+        history.append(str(action))
+    return game, history
+
+
+@pytest.mark.parametrize(("scenario", "options"), SETUPS)
+def test_heuristic_plays_legal_moves_to_the_end(scenario, options):
+    for seed in range(3):
+        for fln, gov in (("heuristic", "heuristic"), ("heuristic", "random"),
+                         ("random", "heuristic")):
+            game, _ = play(scenario, seed, fln, gov, options)
+            assert game.is_over() and game.result().winner in ("fln", "gov")
+
+
+def test_heuristic_is_deterministic_for_a_seed():
+    _, a = play("1958", 7, "heuristic", "heuristic", check=False)
+    _, b = play("1958", 7, "heuristic", "heuristic", check=False)
+    assert a == b
+
+
+def test_heuristic_never_rolls_the_game_dice():
+    game = new_game("1954", 3, log=False)
+    agent = HeuristicAgent(game.active_side, 0)
+    while game.active_side is not None and not game.is_over():
+        before = game.state.dice.count
+        action = HeuristicAgent(game.active_side, 0).choose(game)
+        assert game.state.dice.count == before
+        game.apply(action)
+    assert agent.side in ("fln", "gov")
+
+
+@pytest.mark.parametrize("scenario", ["1954", "1958", "1960"])
+def test_heuristic_beats_random_on_both_sides(scenario):
+    n = 20
+    fln_wins = sum(play(scenario, 100 + i, "heuristic", "random", check=False)[0]
+                   .result().winner == "fln" for i in range(n))
+    gov_wins = sum(play(scenario, 200 + i, "random", "heuristic", check=False)[0]
+                   .result().winner == "gov" for i in range(n))
+    assert fln_wins >= 0.9 * n and gov_wins >= 0.9 * n, (fln_wins, gov_wins)
+
+
+@pytest.mark.parametrize("scenario", ["1954", "1960"])
+def test_search_agent_plays_legal_moves_to_the_end(scenario):
+    kw = {"iterations": 4}
+    game, _ = play(scenario, 5, "search", "heuristic", fln_kw=kw)
+    assert game.is_over()
+    game, _ = play(scenario, 6, "heuristic", "search", gov_kw=kw)
+    assert game.is_over()
+
+
+def test_search_agent_is_deterministic_with_an_iteration_budget():
+    kw = {"iterations": 6}
+    _, a = play("1958", 11, "search", "heuristic", check=False, fln_kw=kw)
+    _, b = play("1958", 11, "search", "heuristic", check=False, fln_kw=kw)
+    assert a == b
+
+
+def _to_search_decision(side):
+    for seed in range(20):
+        game = new_game("1958", seed, log=False)
+        h = {"fln": HeuristicAgent("fln", 0), "gov": HeuristicAgent("gov", 0)}
+        while not game.is_over():
+            if game.decision() == f"ops_{side}" and len(game.legal_actions()) > 3:
+                return game
+            game.apply(h[game.active_side].choose(game))
+    raise AssertionError("no operations decision reached")
+
+
+@pytest.mark.parametrize("side", ["fln", "gov"])
+def test_search_agent_respects_its_budget(side):
+    game = _to_search_decision(side)
+    agent = SearchAgent(side, 1, iterations=10)
+    action = agent.choose(game)
+    assert action in game.legal_actions()
+    assert agent.mcts.last_iterations in (0, 10)
+    timed = SearchAgent(side, 1, seconds=0.2)
+    t0 = time.perf_counter()
+    action = timed.choose(game)
+    # One iteration may overrun the deadline: a rollout is at most one turn.
+    assert time.perf_counter() - t0 < 1.5
+    assert action in game.legal_actions()
+
+
+class Nim:
+    """Take 1 or 2 from a pile; who takes the last one wins (a toy for the search core)."""
+
+    def __init__(self, pile=7, side="a"):
+        self.pile, self.side = pile, side
+
+    @property
+    def active_side(self):
+        return None if self.pile == 0 else self.side
+
+    def legal_actions(self):
+        return [k for k in (1, 2) if k <= self.pile]
+
+    def apply(self, k):
+        self.pile -= k
+        self.last = self.side
+        self.side = "b" if self.side == "a" else "a"
+
+    def clone(self):
+        g = Nim(self.pile, self.side)
+        g.__dict__.update(self.__dict__)
+        return g
+
+    def is_over(self):
+        return self.pile == 0
+
+
+def test_generic_search_solves_a_toy_game():
+    import random
+    rng = random.Random(0)
+    mcts = MCTS(policy=lambda g: rng.choice(g.legal_actions()),
+                evaluate=lambda g: {g.last: 1.0, ("b" if g.last == "a" else "a"): 0.0},
+                branch=lambda g: True, candidates=lambda g: g.legal_actions(),
+                iterations=400, rng=random.Random(1))
+    assert mcts.choose(Nim(7)) == 1      # leave a multiple of 3
+    assert mcts.choose(Nim(8)) == 2

@@ -1,0 +1,71 @@
+"""``run_tournament`` and ``djebel tournament algeria``."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from djebel.simulate.tournament import derive_seed, run_tournament, wilson
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(20, 20)
+    assert hi == 1.0 and 0.83 < lo < 0.84
+
+
+def test_seeds_are_derived_from_tournament_seed_and_index():
+    assert derive_seed(1, 2) == derive_seed(1, 2)
+    assert len({derive_seed(1, i) for i in range(50)} | {derive_seed(2, 0)}) == 51
+
+
+def _strip(out):
+    out = dict(out)
+    for key in ("seconds", "games_per_second"):
+        out.pop(key)
+    out["records"] = [{k: v for k, v in r.items() if k != "seconds"} for r in out["records"]]
+    return out
+
+
+def test_tournament_is_identical_for_identical_seeds():
+    agents = {"fln": "heuristic", "gov": "heuristic"}
+    a = run_tournament("algeria", "1960", agents, 6, seed=4)
+    b = run_tournament("algeria", "1960", agents, 6, seed=4)
+    assert _strip(a) == _strip(b)
+    assert a["games"] == 6 and sum(a["wins"].values()) == 6
+    lo, hi = a["fln_ci95"]
+    assert lo <= a["fln_win_rate"] <= hi
+    c = run_tournament("algeria", "1960", agents, 6, seed=5)
+    assert [r["seed"] for r in c["records"]] != [r["seed"] for r in a["records"]]
+
+
+def test_tournament_with_workers_matches_serial():
+    agents = {"fln": "heuristic", "gov": "random"}
+    serial = run_tournament("algeria", "1954", agents, 4, seed=9)
+    parallel = run_tournament("algeria", "1954", agents, 4, seed=9, workers=2)
+    assert _strip(serial) == _strip(parallel)
+
+
+def test_tournament_cli_json():
+    from djebel.cli import app
+
+    result = CliRunner().invoke(app, ["tournament", "algeria", "--scenario", "1958",
+                                      "--fln", "heuristic", "--gov", "random", "--games", "5",
+                                      "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    line = [x for x in result.output.splitlines() if x.startswith("{")][-1]
+    data = json.loads(line)
+    assert data["games"] == 5 and data["wins"]["fln"] + data["wins"]["gov"] == 5
+    assert "fln_ci95" in data and data["levels"]
+
+
+def test_tournament_cli_table_with_search():
+    from djebel.cli import app
+
+    result = CliRunner().invoke(app, ["tournament", "algeria", "--fln", "search", "--gov",
+                                      "heuristic", "--games", "1", "--iterations", "2"])
+    assert result.exit_code == 0, result.output
+    assert "FLN win rate" in result.output and "Wilson" in result.output
