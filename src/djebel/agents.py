@@ -32,8 +32,11 @@ def agent_names(game: str) -> list[str]:
     return names
 
 
-def make_agent(name: str, game: str, side: str, seed: int = 0) -> Agent:
-    """The agent called ``name`` for ``side`` of ``game``."""
+def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Agent:
+    """The agent called ``name`` for ``side`` of ``game``.
+
+    Keyword ``options`` go to agents that take them (the Algeria search agent:
+    ``iterations``, ``seconds``, ``width``); agents without options ignore them."""
     if name == "random":
         return RandomAgent(seed)
     if game == "algeria" and name == "heuristic":
@@ -41,7 +44,7 @@ def make_agent(name: str, game: str, side: str, seed: int = 0) -> Agent:
         return HeuristicAgent(side, seed)
     if game == "algeria" and name == "search":
         from djebel.algeria.bots import SearchAgent
-        return SearchAgent(side, seed)
+        return SearchAgent(side, seed, **options)
     if game == "skirmish" and name == "matrix":
         from djebel.skirmish.bots import MatrixBot
         return MatrixBot(side, seed) if _takes_side(MatrixBot) else MatrixBot(seed)
