@@ -21,6 +21,7 @@ from djebel.algeria.board import (
     UG,
     UNIT_INDEX,
 )
+from djebel.algeria.rules import setup
 from djebel.algeria.state import CONTESTED, FLN_CONTROL, GOV_CONTROL, OAS_INACTIVE
 from djebel.core.dice import Dice
 from djebel.core.log import Log
@@ -49,7 +50,8 @@ def new(scenario: str = "1958", seed: int = 1, **options):
 def empty(scenario: str = "1958", seed: int = 1, **options):
     """A game with no unit on the map, every area Contested and unmarked, no pending step.
 
-    Tracks keep the scenario values (PSLs, Air/Helo/Naval, Border Zone); AP are 0."""
+    Tracks keep the scenario values (PSLs, Air/Helo/Naval, Border Zone, independence);
+    AP are 0; no one-turn event is in force."""
     g = new(scenario, seed, **options)
     s = g.state
     for u in range(len(s.loc)):
@@ -61,6 +63,10 @@ def empty(scenario: str = "1958", seed: int = 1, **options):
     s.stack = []
     s.combat = {}
     s.ap = 0
+    spec = setup.scenario_spec(scenario)
+    s.fln_psl, s.gov_psl = spec["fln_psl"], spec["gov_psl"]
+    s.independent = bool(spec["independent"])
+    s.amnesty = s.jealousy = s.suez_used = False
     s.oas = OAS_INACTIVE
     s.turn = max(s.turn, 1)
     s.phase = "operations"
