@@ -260,3 +260,17 @@ def test_10_interphase_runs_control_depreciation_recovery_redeployment_then_fina
     assert h.where(g, "fr_x1") == ("II-1", "OPS")
     order = [e.rule for e in g.log.entries()]
     assert order.index("10.1") < order.index("10.11") < order.index("10.2")
+
+
+@pytest.mark.parametrize("points, loss", [(1, 1), (5, 1), (6, 2), (10, 2), (11, 3), (15, 3),
+                                          (16, 4), (20, 4), (21, 5), (24, 5), (25, 6),
+                                          (99, 6)])
+def test_10_11_loss_numbers_c4(points, loss):
+    g = h.empty("1958")
+    s = g.state
+    s.air_max = s.helo_max = 0
+    s.ap = points
+    h.set_psl(g, 50, 50)
+    h.script(g, 1)
+    interphase.depreciation(s)
+    assert s.ap == max(0, points - loss)

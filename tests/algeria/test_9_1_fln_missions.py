@@ -508,3 +508,47 @@ def test_9_15_harass_needs_a_government_unit_in_the_area():
     assert "harass band1" not in h.legal(g)
     h.put(g, "fr_x1", "II-1", "OC", active=False)   # any box, active or not
     assert "harass band1" in h.legal(g)
+
+
+def test_9_2_once_per_area_limit_is_per_mission_type_int_33():
+    g = h.empty("1958")
+    h.put(g, "front1", "ALGIERS", "OPS")
+    h.put(g, "cadre1", "ALGIERS", "OPS")
+    h.put(g, "band1", "ALGIERS", "OPS")
+    g.state.ap = 9
+    h.script(g, 4, 4, 1, 1, 4, 4)       # ...; Strike penalty 4; Raid "2" x2
+    h.ops(g)
+    g.apply("propaganda cadre1")         # "2" x2
+    g.apply("psp 4")
+    g.apply("strike front1")             # "2": 2d6
+    g.apply("go")
+    g.apply("psp 2")
+    assert g.decision() == "ops_fln"     # no Government unit: penalty 1d6 applied
+    assert "raid band1" in h.legal(g)
+    g.apply("raid band1")
+    g.apply("go")
+    assert g.state.ap == 9 - 1 - 3 - 1 + 4
+
+
+def test_9_12_strike_terror_drm():
+    g = h.empty("1958")
+    h.put(g, "front1", "ORAN", "OPS")
+    g.state.terror[h.A("ORAN")] = True
+    g.state.ap = 3
+    h.script(g, 2, 3)                    # 2 - 1 = 1 -> "1+": Front reduced, 1d6 = 3
+    h.ops(g)
+    g.apply("strike front1")
+    g.apply("go")
+    assert h.where(g, "front1")[0] == "off"
+    assert g.state.stack[-1][:3] == ("share", "fln", 3)
+
+
+def test_9_14_raid_ap_capped_at_99_int_17():
+    g = h.empty("1958")
+    h.put(g, "band1", "ALGIERS", "OPS")
+    g.state.ap = 98
+    h.script(g, 6)                       # "3@" x2 = 6
+    h.ops(g)
+    g.apply("raid band1")
+    g.apply("go")
+    assert g.state.ap == 99
