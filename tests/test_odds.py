@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from djebel.algeria.tables import tables
 from djebel.odds import algeria as odds
+from djebel.odds import skirmish as sk
 from djebel.odds.cli import app
 
 FACES = range(1, 7)
@@ -192,3 +193,136 @@ def test_cli_tables(args):
     res = runner.invoke(app, args)
     assert res.exit_code == 0, res.output
     assert "%" in res.output
+
+
+# ---------------------------------------------------------------- skirmish fire
+
+
+
+def _skirmish_data():
+    from djebel.skirmish.catalog import catalog, damage_result
+    from djebel.skirmish.catalog import tables as sk_tables
+
+    return catalog(), sk_tables(), damage_result
+
+
+def _binomial(n: int, p: Fraction) -> dict[int, Fraction]:
+    from math import comb
+
+    return {u: comb(n, u) * p**u * (1 - p) ** (n - u) for u in range(n + 1)}
+
+
+def _p_face(pred) -> Fraction:
+    return Fraction(sum(1 for r in FACES if pred(r)), 6)
+
+
+def brute_ap(attacker, target, conc, cover, flank, close, moved, side):
+    cat, tabs, _ = _skirmish_data()
+    f, t = cat[attacker], cat[target]
+    th = tabs["to_hit"]
+    needed = {"open": th["open"], "obscured": th["obscured"], "heavy": th["heavy_obscured"]}[conc]
+    needed += th["flank_or_rear"] * flank + th["close_range"] * close + th["move_and_shoot"] * moved
+    needed = max(2, min(6, needed))
+    save = tabs["ap_save"][side][{"none": "open", "light": "light", "heavy": "heavy"}[cover]]
+    if save and f.ap_save_modifier and not f.ap_save_modifier_vs_hard_only:
+        save -= f.ap_save_modifier
+    if save > 6:
+        save = 0
+    p_hit = _p_face(lambda r: r >= needed)
+    p_save = _p_face(lambda r: r >= save and r != 1) if save else Fraction(0)
+    dist = _binomial(f.ap_fp_by_sp[-1] if f.is_infantry else f.ap_fp, p_hit * (1 - p_save))
+    pinned = sum(p * (1 - Fraction(1, 2) ** u) for u, p in dist.items()
+                 if 0 < u < t.strength)
+    eliminated = sum(p for u, p in dist.items() if u >= t.strength)
+    return needed, save, dist, pinned, eliminated
+
+
+@pytest.mark.parametrize("attacker,target,side", [
+    ("ins_rifle", "french_rifle", "french"), ("french_rifle", "ins_rifle", "insurgent"),
+    ("mmg", "ins_rifle", "insurgent"), ("panhard", "ins_rifle", "insurgent"),
+    ("t72", "french_rifle", "french"), ("ins_rifle", "leader", "french")])
+@pytest.mark.parametrize("conc,cover,flank,close,moved", [
+    ("open", "none", False, False, False), ("obscured", "light", True, False, True),
+    ("heavy", "heavy", False, True, False), ("open", "heavy", True, True, False),
+    ("heavy", "none", False, False, True)])
+def test_skirmish_ap_fire_matches_binomial(attacker, target, side, conc, cover, flank, close,
+                                           moved):
+    got = sk.fire(attacker, target, conc, cover, flank, close, moved, target_side=side,
+                  exact=True)
+    needed, save, dist, pinned, eliminated = brute_ap(attacker, target, conc, cover, flank,
+                                                      close, moved, side)
+    assert got["kind"] == "ap" and got["to_hit"] == needed and got["save"] == save
+    assert {int(k): v for k, v in got["unsaved_hits"].items()} == dist
+    assert got["pinned"] == pinned
+    assert got["eliminated"] == eliminated
+
+
+def brute_at(attacker, target, flank, rear, law=False):
+    cat, tabs, damage_result = _skirmish_data()
+    f, t = cat[attacker], cat[target]
+    needed = max(2, min(6, tabs["to_hit"]["open"] + (tabs["to_hit"]["flank_or_rear"]
+                                                     if flank or rear else 0)))
+    need = t.armour_save
+    if not t.is_aircraft:
+        need += tabs["armour_aspect"]["rear" if rear else "flank" if flank else "front"]
+    need = need if need <= 6 else 0
+    p_hit = _p_face(lambda r: r >= needed)
+    p_save = _p_face(lambda r: r >= need and r != 1) if need else Fraction(0)
+    dist = _binomial(f.one_shot_fp if law else f.at_fp, p_hit * (1 - p_save))
+    damage: Counter = Counter()
+    pinned = bails = Fraction(0)
+    for u, p in dist.items():
+        if u == 0:
+            damage["no_effect"] += p
+            continue
+        for r in FACES:
+            res = damage_result(t.damage_chart, r + u - 1)
+            q = p / 6
+            damage[res] += q
+            if res == "pinned":
+                pinned += q
+            elif not res.startswith("destroyed"):
+                pinned += q * (1 - Fraction(1, 2) ** u)
+                if res in ("immobilized", "main_armament_ko", "forced_to_land_passengers_hit"):
+                    bails += q * Fraction(1, 2)
+    return dist, dict(damage), pinned, bails
+
+
+@pytest.mark.parametrize("attacker,target,flank,rear,law", [
+    ("atgm", "t72", False, False, False), ("atgm", "t72", True, False, False),
+    ("ins_rifle", "panhard", False, True, False), ("french_rifle", "t55", False, False, True),
+    ("ins_rifle", "attack_helo", True, False, False), ("mmg", "technical_hmg", False, False,
+                                                       False),
+    ("m1", "bmp2", False, False, False), ("ins_rifle", "range_rover", False, True, False)])
+def test_skirmish_at_fire_matches_enumeration(attacker, target, flank, rear, law):
+    got = sk.fire(attacker, target, flank=flank, rear=rear, law=law, exact=True)
+    dist, damage, pinned, bails = brute_at(attacker, target, flank, rear, law)
+    assert got["kind"] == "at"
+    assert {int(k): v for k, v in got["unsaved_hits"].items()} == dist
+    assert {k: v for k, v in got["damage"].items() if v} == {k: v for k, v in damage.items()
+                                                              if v}
+    assert sum(got["damage"].values()) == 1
+    assert got["pinned"] == pinned and got["crew_bails"] == bails
+
+
+def test_skirmish_restrictions_are_errors():
+    from djebel.core.errors import ScenarioError
+
+    with pytest.raises(ScenarioError):
+        sk.fire("sam", "t72")                 # aircraft only
+    with pytest.raises(ScenarioError):
+        sk.fire("mmg", "t72")                 # AT only vs armour 6
+    with pytest.raises(ScenarioError):
+        sk.fire("nope", "t72")
+
+
+def test_skirmish_cli():
+    res = runner.invoke(app, ["skirmish", "fire", "--attacker", "ins_rifle", "--target",
+                              "french_rifle", "--cover", "light", "--flank", "--close",
+                              "--moved", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert set(data) >= {"unsaved_hits", "pinned"} and "0" in data["unsaved_hits"]
+    res = runner.invoke(app, ["skirmish", "fire", "-a", "atgm", "-t", "t72", "--rear"])
+    assert res.exit_code == 0, res.output
+    assert "damage" in res.output

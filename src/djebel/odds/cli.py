@@ -99,3 +99,49 @@ def algeria_control(
         table.add_column(col, justify="right")
     table.add_row(*(f"{100 * data[k]:.2f}%" for k in ("fln", "gov", "contested")))
     _emit(data, as_json, table)
+
+
+@skirmish_app.command("fire")
+def skirmish_fire(
+    attacker: str = typer.Option(..., "--attacker", "-a", help="catalog id of the firer"),
+    target: str = typer.Option(..., "--target", "-t", help="catalog id of the target"),
+    concealment: str = typer.Option("open", help="open, obscured or heavy"),
+    cover: str = typer.Option("none", help="none, light or heavy (AP saves)"),
+    flank: bool = typer.Option(False, "--flank", help="firer in the target's flank"),
+    rear: bool = typer.Option(False, "--rear", help="firer in the target's rear"),
+    close: bool = typer.Option(False, "--close", help="close range (R64)"),
+    moved: bool = typer.Option(False, "--moved", help="Move and Shoot (R65)"),
+    top: bool = typer.Option(False, "--top", help="airborne firer against a ground vehicle"),
+    hard: bool = typer.Option(False, "--hard", help="the target's cover is a wall/building"),
+    law: bool = typer.Option(False, "--law", help="the one-shot AT volley (R78)"),
+    sp: int = typer.Option(0, "--sp", min=0, help="firer's SP (0 = full strength)"),
+    target_sp: int = typer.Option(0, "--target-sp", min=0, help="target's SP (0 = full)"),
+    target_side: str = typer.Option("", "--target-side", help="french or insurgent"),
+    as_json: bool = typer.Option(False, "--json", help="JSON output"),
+) -> None:
+    """One fire: unsaved hits and pins (AP), or damage results (AT)."""
+    from djebel.odds import skirmish
+
+    data = skirmish.fire(attacker, target, concealment, cover, flank, close, moved, rear=rear,
+                         top=top, hard=hard, law=law, sp=sp or None,
+                         target_sp=target_sp or None, target_side=target_side or None)
+    title = (f"{attacker} fires {data['dice']} {data['kind'].upper()} dice at {target}: "
+             f"hit on {data['to_hit']}+, save "
+             + (f"{data['save']}+" if data["save"] else "none"))
+    if as_json:
+        _emit(data, True, Table())
+        return
+    console.print(_dist_table(title, "unsaved hits", data["unsaved_hits"]))
+    if data["kind"] == "ap":
+        console.print(f"pinned {100 * data['pinned']:.2f}%, "
+                      f"eliminated {100 * data['eliminated']:.2f}%")
+    else:
+        table = Table(title=f"damage ({data['chart']} chart)")
+        table.add_column("result")
+        table.add_column("probability", justify="right")
+        for k, p in data["damage"].items():
+            table.add_row(k.replace("_", " "), f"{100 * p:.2f}%")
+        console.print(table)
+        console.print(f"pinned {100 * data['pinned']:.2f}%, crew bails "
+                      f"{100 * data['crew_bails']:.2f}%, destroyed "
+                      f"{100 * data['destroyed']:.2f}%")
