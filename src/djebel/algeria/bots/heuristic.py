@@ -41,6 +41,7 @@ from djebel.algeria.bots.view import (
     View,
     is_gov_mobile,
     mst_odds,
+    view_of,
 )
 from djebel.algeria.rules.common import contact as unit_contact
 from djebel.algeria.rules.common import firepower as unit_fp
@@ -94,9 +95,9 @@ class HeuristicAgent:
         legal = game.legal_actions()
         kind = game.decision()
         if kind == "ops_fln":
-            return self._fln_mission_scores(s, View(s), legal)
+            return self._fln_mission_scores(s, view_of(s), legal)
         if kind == "ops_gov":
-            return self._gov_mission_scores(s, View(s), legal)
+            return self._gov_mission_scores(s, view_of(s), legal)
         best = self.choose(game)
         return [(1.0, best)]
 
@@ -116,7 +117,7 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ set-up (3-4)
     def _setup_place(self, s, legal):
-        v = View(s)
+        v = view_of(s)
         scored = []
         for act in legal:
             if act.args == ("auto",):
@@ -149,7 +150,7 @@ class HeuristicAgent:
         return Action("un", ("raise-fln" if s.gov_psl - 6 <= GOV_RESERVE - 4 else "lower-gov",))
 
     def _purge_wilaya(self, s, legal):
-        v = View(s)
+        v = view_of(s)
         from djebel.algeria.board import WILAYA_AREAS
         scored = []
         for act in legal:
@@ -159,7 +160,7 @@ class HeuristicAgent:
         return self._best(scored)
 
     def _nato_remove(self, s, legal):
-        v = View(s)
+        v = view_of(s)
         scored = []
         for act in legal:
             u = _u(act.args[0])
@@ -189,7 +190,7 @@ class HeuristicAgent:
         side = s.stack[-1][1]
         if side == "fln":
             return Action("oas", ("FRANCE",))
-        v = View(s)
+        v = view_of(s)
         scored = [(v.threat[_a(act.args[0])] if act.args[0] != "FRANCE" else -5, act)
                   for act in legal]
         return self._best(scored)
@@ -242,7 +243,7 @@ class HeuristicAgent:
         return min(cap - spent, s.gov_psl - GOV_RESERVE - s.gov_half * 0.5)
 
     def _gov_reinf(self, s, legal):
-        v = View(s)
+        v = view_of(s)
         budget = self._gov_budget(s)
         verbs = {}
         for act in legal:
@@ -296,7 +297,7 @@ class HeuristicAgent:
         return best
 
     def _mobilize_where(self, s, legal):
-        v = View(s)
+        v = view_of(s)
         t = s.stack[-1][2]
         if t == POLICE:
             a = self._police_site(s, v)
@@ -347,7 +348,7 @@ class HeuristicAgent:
         return need
 
     def _gov_deploy(self, s, legal):
-        v = View(s)
+        v = view_of(s)
         for act in legal:
             if act.verb == "mode" and act.args[1] == "dispersed":
                 return act
@@ -360,7 +361,7 @@ class HeuristicAgent:
 
     def _deploy_to(self, s, legal):
         u = s.stack[-1][2]
-        target = self._deploy_target(s, View(s), u)
+        target = self._deploy_target(s, view_of(s), u)
         if target == "stay":
             return Action("stay")
         return Action("to", (target,))
@@ -439,12 +440,12 @@ class HeuristicAgent:
         return min(hits, n_found) * found_value / n_found * 0.8 - back * 0.6 + 0.1
 
     def _ops_gov(self, s, legal):
-        scored = self._gov_mission_scores(s, View(s), legal)
+        scored = self._gov_mission_scores(s, view_of(s), legal)
         return self._best(scored)
 
     def _select(self, s, legal):
         _, _, mission, area, selected, optional = s.stack[-1]
-        v = View(s)
+        v = view_of(s)
         adds = [a for a in legal if a.verb == "add"]
         if mission == "react" and not selected:
             c = s.combat
@@ -477,7 +478,7 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ FLN reinforcement
     def _fln_reinf(self, s, legal):
-        v = View(s)
+        v = view_of(s)
         reserve = self._ops_reserve(s, v)
         ap = s.ap
         best, best_sc = None, 0.0
@@ -537,7 +538,7 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ FLN deployment
     def _fln_deploy(self, s, legal):
-        v = View(s)
+        v = view_of(s)
         up = set()
         for act in legal:
             if act.verb == "surface" and act.args[0] != "all":
@@ -606,7 +607,7 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ FLN operations
     def _ops_fln(self, s, legal):
-        scored = self._fln_mission_scores(s, View(s), legal)
+        scored = self._fln_mission_scores(s, view_of(s), legal)
         return self._best(scored)
 
     def _fln_mission_scores(self, s, v: View, legal) -> list[tuple[float, Action]]:
@@ -724,7 +725,7 @@ class HeuristicAgent:
 
     def _move_to(self, s, legal):
         u = s.stack[-1][2]
-        v = View(s)
+        v = view_of(s)
         dest, _ = self._move_dest(s, v, u)
         if dest is not None:
             act = Action("to", (AREA_IDS[dest],))

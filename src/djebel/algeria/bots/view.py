@@ -40,8 +40,7 @@ _MST = {-1: (0, True), 0: (0, True), 1: (1, True), 2: (1, False), 3: (1, False),
         4: (2, False), 5: (2, False), 6: (3, False), 7: (4, False), 8: (5, False)}
 
 
-def mst_odds(drm: int) -> tuple[float, float, float]:
-    """(expected N, probability of '+', probability of '@') for 1d6 + drm on the MST."""
+def _mst_odds(drm: int) -> tuple[float, float, float]:
     n = plus = at = 0.0
     for r in range(1, 7):
         m = max(-1, min(8, r + drm))
@@ -52,12 +51,33 @@ def mst_odds(drm: int) -> tuple[float, float, float]:
     return n / 6, plus / 6, at / 6
 
 
+_ODDS = {d: _mst_odds(d) for d in range(-12, 13)}
+
+
+def mst_odds(drm: int) -> tuple[float, float, float]:
+    """(expected N, probability of '+', probability of '@') for 1d6 + drm on the MST."""
+    return _ODDS[max(-12, min(12, drm))]
+
+
 # Unit values to the FLN, in "PSP-equivalents", for loss allocation and risk.
 FLN_VALUE = {CADRE: 2.0, BAND: 2.5, FAILEK: 5.0, FRONT: 7.0}
 FP = tuple(UNIT_TYPES[t]["firepower"] for t in range(len(UNIT_TYPES)))
 CONTACT = tuple(UNIT_TYPES[t].get("contact", 0) for t in range(len(UNIT_TYPES)))
 EVASION = tuple(UNIT_TYPES[t].get("evasion", 0) for t in range(len(UNIT_TYPES)))
 CP = tuple(UNIT_TYPES[t]["control_points"] for t in range(len(UNIT_TYPES)))
+
+
+_CACHE: list = [None, None]
+
+
+def view_of(s: State) -> View:
+    """The View of ``s``, reused while no action has been applied to it."""
+    key = (id(s), len(s.actions), len(s.stack))
+    if _CACHE[0] == key and _CACHE[1].s is s:
+        return _CACHE[1]
+    v = View(s)
+    _CACHE[0], _CACHE[1] = key, v
+    return v
 
 
 class View:
