@@ -167,3 +167,14 @@ def test_ray_backend_on_a_local_head():
         except subprocess.TimeoutExpired:
             os.killpg(head.pid, signal.SIGKILL)
             head.wait(10)
+
+
+def test_skirmish_batch_reproducible_with_casualties():
+    job = Job("skirmish", "ambush", {"french": "random", "insurgents": "random"}, seed=4)
+    one = runner.run(job, 2, workers=1)
+    assert one == runner.run(job, 2, workers=2)
+    for r in one:
+        assert r["winner"] in ("french", "insurgents", None)
+        assert set(r["casualties"]) >= {"french_elements_lost", "insurgents_elements_lost"}
+    summary = report.summarize(one, ("french", "insurgents"))
+    assert "casualties" in summary and summary["games"] == 2

@@ -106,8 +106,8 @@ def simulate_algeria(
 
 @app.command("skirmish")
 def simulate_skirmish(
-    scenario: str = typer.Option(..., help="scenario id"),
-    games: int = typer.Option(100, min=0, help="number of games"),
+    scenario: str = typer.Option("all", help="scenario id, or 'all' for every scenario"),
+    games: int = typer.Option(100, min=0, help="number of games per scenario"),
     french: str = typer.Option("matrix", help="French agent: random or matrix"),
     insurgents: str = typer.Option("matrix", help="Insurgent agent: random or matrix"),
     seed: int = typer.Option(0, help="job seed; game i is seeded from (seed, i)"),
@@ -117,15 +117,22 @@ def simulate_skirmish(
     backend: str = typer.Option("process", help="process (this machine) or ray"),
     address: str = typer.Option("", help="Ray cluster address (default: start a local one)"),
 ) -> None:
-    """Play many Insurgent Commander battles bot against bot: win rates, casualties."""
+    """Play many Insurgent Commander battles bot against bot: win rates and casualties
+    per scenario."""
     from djebel import skirmish
     from djebel.simulate.runner import Job
 
-    sides = skirmish.new_game(scenario, seed=0).sides
-    names = dict(zip(sides, (french, insurgents), strict=True))
-    job = Job("skirmish", scenario, names, seed)
-    _simulate(job, games, workers or None, backend, address or None, as_json, report,
-              f"Skirmish {scenario}: " + " v ".join(f"{s} {a}" for s, a in names.items()))
+    scenarios = list(skirmish.list_scenarios()) if scenario == "all" else [scenario]
+    for sc in scenarios:
+        sides = skirmish.new_game(sc, seed=0).sides
+        names = dict(zip(sides, (french, insurgents), strict=True))
+        job = Job("skirmish", sc, names, seed)
+        out = report
+        if report and len(scenarios) > 1:
+            stem, dot, ext = report.rpartition(".")
+            out = f"{stem}-{sc}.{ext}" if dot else f"{report}-{sc}"
+        _simulate(job, games, workers or None, backend, address or None, as_json, out,
+                  f"Skirmish {sc}: " + " v ".join(f"{s} {a}" for s, a in names.items()))
 
 
 @tournament_app.command("algeria")

@@ -99,16 +99,24 @@ def play_skirmish(job: Job, index: int) -> dict:
         game.apply(agents[game.active_side].choose(game))
         decisions += 1
     r = game.result()
-    state = getattr(game, "state", None)
-    out = {
+    return {
         "index": index, "winner": r.winner if r else None,
         "level": r.level if r else "unfinished", "reason": r.reason if r else "decision limit",
-        "turns": getattr(state, "turn", 0), "decisions": decisions,
+        "turns": getattr(game, "turn", 0), "decisions": decisions,
         "scores": dict(r.scores) if r else {},
+        "casualties": skirmish_casualties(game),
     }
-    casualties = getattr(game, "casualties", None)
-    if callable(casualties):
-        out["casualties"] = casualties()
+
+
+def skirmish_casualties(game) -> dict[str, int]:
+    """Per side: elements lost (eliminated, destroyed or abandoned) and infantry SP lost."""
+    out: dict[str, int] = {}
+    for e in game.elements:
+        lost = e.removed in ("eliminated", "destroyed", "abandoned")
+        out[f"{e.side}_elements_lost"] = out.get(f"{e.side}_elements_lost", 0) + int(lost)
+        if e.t.is_infantry:
+            sp_lost = e.t.strength if e.removed == "eliminated" else e.t.strength - e.sp
+            out[f"{e.side}_sp_lost"] = out.get(f"{e.side}_sp_lost", 0) + max(0, sp_lost)
     return out
 
 
