@@ -305,6 +305,7 @@ def _reaction_fire(g, o: Element, t: Element, charge: bool = False) -> list[Acti
     except IllegalAction:
         if not o.immobilized and not in_arc(o.body, t.body):
             try:
+                flow.check_pivot(g, o, t)
                 fire.check_attack(g, o, t, reaction_target=t.id, arc=False, charge=charge)
                 out.append(Action("turnshoot", (o.label, t.label)))
             except IllegalAction:

@@ -848,11 +848,9 @@ def _reaction(g, o: Element, t: Element, a: Action, charge: bool = False) -> Non
         if o.immobilized:
             raise IllegalAction("D51", f"{o.label} is immobilized and cannot pivot")
         old = o.facing
-        from djebel.skirmish.geometry import bearing
-        o.facing = bearing(o.x, o.y, t.x, t.y)
+        face = check_pivot(g, o, t)
+        o.facing = face
         try:
-            movement.plan_ground(g, o, [], o.facing, 1) if o.ground and not o.t.is_aircraft \
-                else None
             _fire(g, o, a, moving=True, check_only=True, reaction_target=t.id, charge=charge)
         except IllegalAction:
             o.facing = old
@@ -871,6 +869,17 @@ def _reaction(g, o: Element, t: Element, a: Action, charge: bool = False) -> Non
         _other_action(g, o, a, reaction=True, fr=None)
         return
     raise IllegalAction("D12", f"'{verb}' is not a reaction")
+
+
+def check_pivot(g, o: Element, t: Element) -> float:
+    """D17/D19.3: turning to face is a move; the new facing must be a legal place."""
+    from djebel.skirmish.geometry import bearing
+    face = round(bearing(o.x, o.y, t.x, t.y), 2)
+    if o.immobilized:
+        raise IllegalAction("D51", f"{o.label} is immobilized and cannot pivot")
+    if o.ground and not o.t.is_aircraft:
+        movement.plan_ground(g, o, [], face, 1)
+    return face
 
 
 def _mark_reacted(g, o: Element) -> None:

@@ -144,6 +144,8 @@ class Terrain:
         roads = [f.poly for f in self.features if f.props.get("road")]
         self.roads = unary_union(roads) if roads else Polygon()
         shapely.prepare(self.roads)
+        self.roads_eps = self.roads.buffer(1e-6) if roads else Polygon()
+        shapely.prepare(self.roads_eps)
         nolanding = [f.poly for f in self.features if not f.props.get("helo_landing", True)]
         self.no_landing = unary_union(nolanding) if nolanding else Polygon()
         shapely.prepare(self.no_landing)

