@@ -69,3 +69,10 @@ def F(type_: str, x: float, y: float, facing: float = 0.0, side: str = "french",
 
 def I(type_: str, x: float, y: float, facing: float = 180.0, **kw) -> dict:  # noqa: E743
     return F(type_, x, y, facing, side="insurgents", **kw)
+
+
+def go(g, action: str) -> None:
+    """Apply an action, then let the other side pass any reaction it is offered."""
+    g.apply(action)
+    while not g.is_over() and g.frames[-1]["k"] in ("react", "ow", "charge"):
+        g.apply("wait" if g.frames[-1]["k"] == "ow" else "pass")

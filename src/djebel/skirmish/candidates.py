@@ -27,8 +27,11 @@ def legal_actions(g) -> list[Action]:
     if k == "main":
         out = [Action("activate", (e.label,)) for e in g.elements
                if not flow.eligible_to_activate(g, e)]
+        out += _groups(g)
         out.append(Action("endphase"))
         return out
+    if k == "group":
+        return _group_actions(g, fr)
     if k == "act":
         return _act(g, fr)
     if k == "react":
@@ -234,8 +237,44 @@ def _dry(g, action: Action) -> bool:
     return True
 
 
-def _act(g, fr: dict) -> list[Action]:
-    e = g.elements[fr["e"]]
+def _groups(g) -> list[Action]:
+    """D7: one candidate group per eligible leader: every element that may join it."""
+    from djebel.skirmish.rules.activation import group_members_ok
+    out = []
+    for leader in g.elements:
+        if leader.type != "leader" or leader.side != g.phasing:
+            continue
+        if flow.eligible_to_activate(g, leader) or not leader.on_table or leader.pinned \
+                or leader.airborne or g.in_fight(leader.id):
+            continue
+        members = [m.label for m in g.elements
+                   if abs(m.x - leader.x) < 20 and abs(m.y - leader.y) < 20
+                   and not group_members_ok(g, leader, m)]
+        if members:
+            out.append(Action("group", (leader.label, *members)))
+    return out
+
+
+def _group_actions(g, fr: dict) -> list[Action]:
+    leader = g.elements[fr["l"]]
+    out: list[Action] = []
+    for i in fr["m"]:
+        e = g.elements[i]
+        if e.removed:
+            continue
+        free = i in fr["free"]
+        credit = fr["credits"].get(str(i), 0)
+        if free or credit > 0:
+            fake = {"free": free, "credits": 0 if free else credit, "sub": ""}
+            out += [a for a in _act(g, fake, e) if a.verb not in ("end", "roll")]
+    if not any(v > 0 for v in fr["credits"].values()):
+        out.append(Action("roll", (leader.label,)))
+    out.append(Action("end", (leader.label,)))
+    return out
+
+
+def _act(g, fr: dict, e: Element | None = None) -> list[Action]:
+    e = e if e is not None else g.elements[fr["e"]]
     if fr["sub"] == "fire":
         return fire_candidates(g, e, "fire") + [Action("hold", (e.label,))]
     if fr["sub"] == "move":

@@ -111,6 +111,16 @@ def advance(g) -> None:
             if e.removed or (e.off_table and e.activated and fr.get("left")):
                 g.frames.pop()
                 continue
+            if fr.get("grp") and not fr["free"] and fr["credits"] <= 0 and not fr["sub"]:
+                g.frames.pop()                             # the member's share is spent
+                continue
+            return
+        if k == "group":
+            leader = g.elements[fr["l"]]
+            if leader.removed or leader.pinned or not leader.on_table:
+                g.frames.pop()                             # D7.6
+                g.log.add("D7", "the group activation ends with its leader")
+                continue
             return
         if k == "react":
             if react_candidates(g, fr):
@@ -352,7 +362,7 @@ def dispatch(g, a: Action) -> None:
     if a.verb in ("pass", "wait", "endphase") and a.args:
         raise IllegalAction("R4", f"'{a.verb}' takes no arguments")
     handler = {"main": _do_main, "act": _do_act, "react": _do_react, "ow": _do_ow,
-               "charge": _do_charge}[fr["k"]]
+               "charge": _do_charge, "group": _do_group}[fr["k"]]
     handler(g, fr, a)
 
 
@@ -405,8 +415,11 @@ def _do_main(g, fr: dict, a: Action) -> None:
         g.log.add("R5", f"{g.phasing} end their phase", side=g.phasing)
         end_phase(g)
         return
+    if a.verb == "group":
+        _form_group(g, a)
+        return
     if a.verb != "activate":
-        raise IllegalAction("R10", "choose 'activate ELEMENT' or 'endphase'")
+        raise IllegalAction("R10", "choose 'activate ELEMENT', 'group LEADER ...' or 'endphase'")
     e = _arg_el(g, a, 0, "R10")
     why = eligible_to_activate(g, e)
     if why:
@@ -417,6 +430,102 @@ def _do_main(g, fr: dict, a: Action) -> None:
                      "obs": []})
     g.log.add("R9", f"{e.label} activates{' (free action)' if free else ' (pinned)'}",
               side=e.side)
+
+
+def _form_group(g, a: Action) -> None:
+    """R24/D7.1: a leader forms a group of nearby, unpinned, not yet activated elements."""
+    leader = _arg_el(g, a, 0, "R24")
+    if leader.type != "leader":
+        raise IllegalAction("R24", f"{leader.label} is not a leader")
+    why = eligible_to_activate(g, leader)
+    if why or not leader.on_table or leader.pinned or g.in_fight(leader.id) or leader.airborne:
+        raise IllegalAction("R24", f"{leader.label} cannot lead a group now")
+    members = [g.el(x, "R24") for x in a.args[1:]]
+    if not members:
+        raise IllegalAction("R24", "name the group's members: 'group L1 F2 F3'")
+    if len({m.id for m in members}) != len(members):
+        raise IllegalAction("R24", "a member is named twice")
+    for m in members:
+        why = activation.group_members_ok(g, leader, m)
+        if why:
+            raise IllegalAction("D7", f"{m.label} cannot join the group: {why}")
+    ids = [leader.id] + [m.id for m in members]
+    for i in ids:
+        g.elements[i].activated = True
+    g.frames.append({"k": "group", "l": leader.id, "m": ids, "free": list(ids),
+                     "credits": {}, "kg": 0})
+    g.log.add("R24", f"{leader.label} activates a group: "
+              + ", ".join(g.elements[i].label for i in ids), side=leader.side)
+
+
+def _do_group(g, fr: dict, a: Action) -> None:
+    """D7.2-D7.5: members' free actions, then the leader's group command rolls."""
+    leader = g.elements[fr["l"]]
+    if a.verb in ("end", "roll") and a.args and str(a.args[0]) != leader.label:
+        raise IllegalAction("D7", f"{leader.label} leads this group; it rolls or ends it")
+    if a.verb == "end":
+        g.frames.pop()
+        g.log.add("R20", f"{leader.label}'s group ends its activation", side=leader.side)
+        return
+    members = [g.elements[i] for i in fr["m"] if not g.elements[i].removed]
+    if a.verb == "roll":
+        if any(v > 0 for v in fr["credits"].values()):
+            raise IllegalAction("R12", "every member must use its share first")
+        out = activation.group_roll(g, leader, members, fr["kg"])
+        fr["free"] = []
+        if out == "blunder":
+            g.frames.pop()
+            _group_blunder(g, leader, members)
+            return
+        if out == "fail":
+            g.frames.pop()                                 # D7.5
+            return
+        fr["kg"] += 1
+        credits = {}
+        for m in members:
+            share = 2 if out == "double6" else 1
+            if m.pinned:
+                m.pinned = False                           # D7.4: the share unpins
+                share -= 1
+            credits[str(m.id)] = share
+        fr["credits"] = credits
+        return
+    if not a.args:
+        raise IllegalAction("D7", "orders name the member first")
+    e = g.el(a.args[0], "D7")
+    if e.id not in fr["m"] or e.removed:
+        raise IllegalAction("D7", f"{e.label} is not in this group")
+    free = e.id in fr["free"]
+    credit = fr["credits"].get(str(e.id), 0)
+    if not free and credit <= 0:
+        raise IllegalAction("R12", f"{e.label} has no action left in this group activation")
+    act = {"k": "act", "e": e.id, "free": free, "credits": 0 if free else 1, "sub": "",
+           "obs": [], "grp": True}
+    if free:
+        fr["free"] = [i for i in fr["free"] if i != e.id]
+    else:
+        fr["credits"] = dict(fr["credits"], **{str(e.id): credit - 1})
+    g.frames.append(act)
+    if a.verb in ("roll", "end"):
+        raise IllegalAction("D7", "members do not roll or end on their own in a group")
+    _do_act(g, act, a)
+
+
+def _group_blunder(g, leader: Element, members: list[Element]) -> None:
+    """D8: one blunder roll for the whole group."""
+    r = g.roll(1)
+    n = r[0]
+    g.log.add("D8", f"{leader.label}'s group blunders", dice=r, side=leader.side)
+    if n == 1:
+        for m in members:
+            m.blundered_turn = g.turn
+        activation.blunder(g, leader, forced=1)
+        return
+    for m in sorted(members, key=lambda m: m.id):
+        if m.removed:
+            continue
+        follow = activation.blunder(g, m, forced=n)
+        _blunder_follow(g, m, follow)
 
 
 def _spend(g, fr: dict, e: Element) -> None:
@@ -446,6 +555,8 @@ def _do_act(g, fr: dict, a: Action) -> None:
     e = g.elements[fr["e"]]
     if a.verb not in ACT_VERBS:
         raise IllegalAction("R46", f"unknown order {a.verb!r}")
+    if fr.get("grp") and a.verb in ("end", "roll"):
+        raise IllegalAction("D7", "members of a group do not roll or end on their own")
     if a.verb in ("end", "roll"):
         if a.args and str(a.args[0]) != e.label:
             raise IllegalAction("R10", f"{e.label} is the element activating")
@@ -939,6 +1050,9 @@ def prompt(g) -> str:
         state = ("free action" if fr["free"] else f"{fr['credits']} action(s)"
                  if fr["credits"] else f"command roll at {activation.cr_target(g, e)}+")
         return f"{head} orders for {e.label} ({e.type}): {state}"
+    if k == "group":
+        leader = g.elements[fr["l"]]
+        return f"{head} orders for {leader.label}'s group, a group roll, or end"
     t = g.elements[fr["t"]]
     if k == "react":
         return f"{head} react to {t.label}'s action, or pass"

@@ -35,8 +35,8 @@ OPTION_DEFAULTS = {
     "road_bonus_requires_road_path": True, "casualty_rules": True, "civilian_rules": True,
     "max_range_cm": 0.0, "turn_limit": 0, "collateral_hit_on": 0, "log": True,
 }
-DECIDERS = {"main": "phasing", "act": "phasing", "react": "other", "ow": "other",
-            "charge": "other"}
+DECIDERS = {"main": "phasing", "act": "phasing", "group": "phasing", "react": "other",
+            "ow": "other", "charge": "other"}
 
 
 class SkirmishGame:

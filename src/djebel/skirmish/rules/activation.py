@@ -43,16 +43,18 @@ def command_roll(g, e: Element, reaction: bool = False) -> str:
     return outcome
 
 
-def blunder(g, e: Element) -> list[str]:
-    """R25/D65/D66: roll 1D6 on the blunder table; returns follow-ups ('react', 'cc')."""
-    r = g.roll(1)
+def blunder(g, e: Element, forced: int | None = None) -> list[str]:
+    """R25/D65/D66: roll 1D6 on the blunder table (or apply a group's roll, D8);
+    returns follow-ups ('react', 'pin', 'cc')."""
+    r = g.roll(1) if forced is None else (forced,)
     n = r[0]
     e.blundered_turn = g.turn
     if e.airborne and n in (4, 5):
         n = 6                                              # D65: aircraft read 4-5 as 6
     names = {1: "sniper", 2: "mortar barrage", 3: "confused fire", 4: "fall back",
              5: "confused advance", 6: "confused, pinned"}
-    g.log.add("R25", f"{e.label} BLUNDERS: {names[n]}", dice=r, side=e.side)
+    g.log.add("R25", f"{e.label} BLUNDERS: {names[n]}", dice=r if forced is None else (),
+              side=e.side)
     follow: list[str] = []
     if n == 1:
         leaders = [o for o in g.elements if o.side == e.side and o.type == "leader"
@@ -195,3 +197,40 @@ def _advance_on_enemy(g, e: Element) -> bool:
     if foe is None:
         return False
     return _straight_moves(g, e, bearing(e.x, e.y, foe.x, foe.y), 2)
+
+
+def group_members_ok(g, leader: Element, member: Element) -> str:
+    """D7.1: '' if ``member`` may join ``leader``'s group now, else why not."""
+    if member.side != leader.side or member.id == leader.id:
+        return "not a friendly element"
+    if member.type == "leader":
+        return "leaders cannot join another leader's group (D11)"
+    if not member.on_table or member.pinned or member.activated:
+        return "it must be on the table, unpinned and not yet activated"
+    if member.blundered_turn == g.turn:
+        return "it blundered this turn (R27)"
+    if g.in_fight(member.id):
+        return "it is in close combat"
+    if member.airborne:
+        return "airborne aircraft cannot join a group"
+    radius = g.tabs["command"]["group_radius_cm"]
+    if distance(member.body, leader.body) > radius + 1e-9:
+        return f"it is more than {radius:g} cm from the leader"
+    return ""
+
+
+def group_roll(g, leader: Element, members: list[Element], kg: int) -> str:
+    """D7.3: the leader rolls for the group; no leader +1; the worst damage markers count."""
+    base = g.tabs["command"]["base_target"]["french" if leader.side == "french" else "insurgent"]
+    target = base + kg
+    mod = -max((m.markers for m in members), default=0)
+    r = g.roll(2)
+    if r[0] == 1 and r[1] == 1:
+        outcome = "blunder"
+    elif r[0] == 6 and r[1] == 6:
+        outcome = "double6"
+    else:
+        outcome = "success" if r[0] + r[1] + mod >= target else "fail"
+    g.log.add("D7", f"{leader.label}'s group command roll {r[0]}+{r[1]}{mod:+d} vs {target}+: "
+              f"{outcome}", dice=r, side=leader.side)
+    return outcome
