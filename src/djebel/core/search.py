@@ -54,6 +54,8 @@ class MCTS:
     exploration: float = 0.7
     widening: float = 0.5        # children allowed = 1 + ceil(widening * sqrt(visits))
     max_steps: int = 5000
+    margin: float = 0.0          # keep the first candidate unless another beats it by this
+    common_seeds: int = 0        # >0: cycle over this many dice seeds (common random numbers)
     rng: random.Random = field(default_factory=random.Random)
     last_iterations: int = 0
 
@@ -64,6 +66,7 @@ class MCTS:
             return cands[0]
         root = Node(game.active_side)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        seeds = [self.rng.getrandbits(62) for _ in range(self.common_seeds)]
         n = 0
         while True:
             if deadline is not None:
@@ -71,15 +74,29 @@ class MCTS:
                     break
             elif n >= self.iterations:
                 break
-            self._iterate(game, root, cands)
+            seed = seeds[n % len(seeds)] if seeds else self.rng.getrandbits(62)
+            self._iterate(game, root, cands, seed)
             n += 1
         self.last_iterations = n
-        best = max(root.children.items(), key=lambda kv: (kv[1][0], kv[1][1]))
-        return best[0]
+        return self._final(root, cands)
 
-    def _iterate(self, root_game: Game, root: Node, root_cands: list) -> None:
+    def _final(self, root: Node, cands: list) -> Action:
+        """The most visited child; with a margin, the prior choice (the first candidate)
+        stays unless another well-tried child's mean value beats it by the margin."""
+        best = max(root.children.items(), key=lambda kv: (kv[1][0], kv[1][1]))[0]
+        if self.margin <= 0 or cands[0] not in root.children:
+            return best
+        prior = root.children[cands[0]]
+        floor = max(2, prior[0] // 2)
+        top, top_mean = cands[0], prior[1] / prior[0]
+        for a, (visits, total, _) in root.children.items():
+            if visits >= floor and total / visits > top_mean + self.margin:
+                top, top_mean = a, total / visits
+        return top
+
+    def _iterate(self, root_game: Game, root: Node, root_cands: list, seed: int) -> None:
         g = root_game.clone()
-        self.reseed(g, self.rng.getrandbits(62))
+        self.reseed(g, seed)
         path: list[tuple[Node, Action]] = []
         node: Node | None = root
         cands = root_cands

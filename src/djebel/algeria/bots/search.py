@@ -63,7 +63,8 @@ class SearchAgent:
     """MCTS over the Operations-phase missions, the HeuristicAgent everywhere else."""
 
     def __init__(self, side: str, seed: int = 0, iterations: int = 48,
-                 seconds: float | None = None, width: int = 5):
+                 seconds: float | None = None, width: int = 5, margin: float = 0.02,
+                 common_seeds: int = 8):
         self.side = side
         self.rng = random.Random(seed)
         self.width = width
@@ -72,7 +73,8 @@ class SearchAgent:
                         "gov": HeuristicAgent("gov", self.rng.getrandbits(32))}
         self.mcts = MCTS(policy=self._policy, evaluate=evaluate, branch=self._branch,
                          candidates=self._candidates, stop=_turn_over,
-                         iterations=iterations, seconds=seconds,
+                         iterations=iterations, seconds=seconds, margin=margin,
+                         common_seeds=common_seeds,
                          rng=random.Random(self.rng.getrandbits(62)))
         self.searches = 0
 
