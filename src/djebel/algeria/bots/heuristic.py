@@ -70,6 +70,9 @@ def expected_hits(fp: int) -> float:
 class HeuristicAgent:
     """Plays either side of Algeria by fixed, readable rules."""
 
+    FLN_FINISH = 12     # the FLN lowers a Government PSL this low instead of raising its own
+    GOV_KEEP = 33       # the Government keeps its own PSL above the coup zone first
+
     def __init__(self, side: str, seed: int = 0):
         self.side = side
         self.rng = random.Random(seed)
@@ -197,17 +200,18 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ PSP (9-4)
     def _share(self, s, legal):
+        """9-4: measured in bot-v-bot play, the FLN does best raising its own PSL (its AP
+        income and its life), the Government lowering the FLN's once out of the coup zone;
+        either side takes the win when the points reach the enemy's PSL."""
         _, side, n, _, _ = s.stack[-1]
         own, enemy = (s.fln_psl, s.gov_psl) if side == "fln" else (s.gov_psl, s.fln_psl)
         if n >= enemy:
             return Action("psp", (0,))           # lowering the enemy to 0 wins now
-        floor = FLN_SAFE if side == "fln" else GOV_RESERVE + 2
-        keep = max(0, min(n, floor + 1 - own))     # first climb out of the danger zone
-        rest = n - keep
-        if rest and side == "gov" and enemy > 25 and own < 60:
-            keep += rest                         # the Government's PSL is also its purse
-        elif rest and side == "fln" and enemy > 45 and own < enemy - 10:
-            keep += rest // 2
+        if side == "fln":
+            if enemy <= self.FLN_FINISH:
+                return Action("psp", (0,))
+            return Action("psp", (n,))
+        keep = max(0, min(n, self.GOV_KEEP - own))  # first climb out of the coup zone
         return Action("psp", (keep,))
 
     # ------------------------------------------------------------ combat (9-6)
