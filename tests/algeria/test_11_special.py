@@ -43,7 +43,6 @@ def test_11_12_airmobile_elite_reacts_in_another_area_and_ends_there():
     assert g.decision() == "select"
     g.apply("add el_x1")
     g.apply("go")
-    g.apply("air 0")
     g.apply("hit cadre1")
     g.apply("psp 1")
     assert h.where(g, "el_x1") == ("II-1", "OC")

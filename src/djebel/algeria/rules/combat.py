@@ -97,7 +97,10 @@ class Select(Decision):
             s.combat = {"mission": mission, "area": area, "gov": list(selected),
                         "fln": s.combat.get("targets", []), "air": 0,
                         "strike": s.combat.get("strike", False)}
-            push(s, ("air_commit", "gov"), (f"{mission}_roll",))
+            if air_possible(s, area):
+                push(s, ("air_commit", "gov"), (f"{mission}_roll",))
+            else:       # no choice to make: no Air Points, or an Urban area (11.11-3)
+                push(s, (f"{mission}_roll",))
             return
         if action.verb == "no-react":
             push(s, ("no_react",))

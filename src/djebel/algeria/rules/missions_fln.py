@@ -398,7 +398,7 @@ class HarassTarget(Decision):
                        + ", ".join(name(u) for u in units))
         s.combat = {"mission": "harass", "area": a, "fln": list(units), "gov": [g],
                     "half": True, "air": 0}
-        frames = [("harass_fire",), ("react_window", a, (), False)]
+        frames = [("harass_fire",), ("react_window", a, None, False)]
         if combat.air_possible(s, a):
             frames.insert(0, ("air_commit", "gov"))
         push(s, *frames)
@@ -410,7 +410,6 @@ class HarassTarget(Decision):
 @step("harass_fire")
 def harass_fire(s: State) -> None:
     """9.15-4: FLN fires at full firepower, the target back at half (rounded up)."""
-    s.combat["survivors_are_targets"] = True
     combat.start_combat(s)
 
 

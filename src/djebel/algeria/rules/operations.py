@@ -96,11 +96,11 @@ class OpsGov(Decision):
 # ---------------------------------------------------------------- React (9.23)
 
 @step("react_window")
-def react_window(s: State, area: int, targets: tuple, strike: bool) -> None:
+def react_window(s: State, area: int, targets: tuple | None, strike: bool) -> None:
     """8-6: after an FLN mission the Government may React against its surviving units.
 
     9.12-7: after a Strike it must, or lose 1d6 PSP."""
-    if not targets and s.combat.get("survivors_are_targets"):
+    if targets is None:
         targets = tuple(s.combat["fln"])     # Harass: the units left after the combat
     alive = [u for u in targets if s.loc[u] == area]
     if alive and combat.any_eligible(s, area):
