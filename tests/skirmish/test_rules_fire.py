@@ -160,7 +160,7 @@ def test_R78_law_volley_once_per_game(build):
 def test_R87_R91_R94_armour_save_damage_roll_and_chart(build):
     # 4 AT dice (ins rifle) at HMMWV flank: to hit 4-1=3+: 3 hits; armour 5+1 flank = 6:
     # saves 6,2,3 -> 2 unsaved; damage 3+1=4 immobilized; pin 2 dice 5,5; bail 4 stays
-    g = build([I("ins_rifle", 50, 40, 270), F("hmmwv_m2", 50, 20, 0)],
+    g = build([I("ins_rifle", 50, 50, 270), F("hmmwv_m2", 50, 20, 0)],
               first_side="insurgents", dice=(3, 3, 3, 1, 6, 2, 3, 3, 5, 5, 4))
     _shoot(g, "shoot I1 F1")
     v = g.el("F1")

@@ -1,0 +1,128 @@
+"""Bots, rendering, terminal play, records and the benchmark."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from skirmish_helpers import F, I
+
+from djebel.core.errors import IllegalAction
+from djebel.core.records import make_record, verify_record
+from djebel.skirmish import SkirmishGame, game_from_header, new_game
+from djebel.skirmish.bench import run
+from djebel.skirmish.bots import MatrixBot, RandomBot, play_out
+from djebel.skirmish.render import describe, to_svg
+from djebel.skirmish.terminal import play
+
+
+def test_R157_matrix_bot_logs_three_courses_and_the_d10():
+    g = new_game("ambush", 1, {"turn_limit": 1})
+    play_out(g, MatrixBot(1), MatrixBot(2))
+    lines = [e.text for e in g.log if e.rule == "D72"]
+    assert lines
+    assert all("dangerous=" in t and "likely=" in t and "goofiest=" in t and "d10=" in t
+               for t in lines)
+
+
+def test_bots_are_deterministic_and_replay_from_records():
+    games = []
+    for _ in range(2):
+        g = new_game("hotlz", 4, {"turn_limit": 2})
+        play_out(g, MatrixBot(9), RandomBot(10))
+        games.append(g)
+    assert games[0].state_hash() == games[1].state_hash()
+    rec = json.loads(json.dumps(make_record(games[0])))
+    assert verify_record(rec).state_hash() == games[0].state_hash()
+    assert game_from_header(rec).history() == []
+
+
+def test_json_round_trip_mid_game():
+    g = new_game("search", 2)
+    bot = RandomBot(3)
+    for _ in range(60):
+        g.apply(bot.choose(g))
+    again = SkirmishGame.from_json(json.loads(json.dumps(g.to_json())))
+    assert again.state_hash() == g.state_hash()
+    assert again.history() == g.history() and len(again.log) == len(g.log)
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in g.legal_actions()]
+
+
+def test_clone_is_independent():
+    g = new_game("ambush", 5)
+    c = g.clone()
+    h = c.state_hash()
+    bot = RandomBot(1)
+    for _ in range(30):
+        g.apply(bot.choose(g))
+    assert c.state_hash() == h
+
+
+def test_validate_accepts_any_legal_coordinates_not_only_candidates(build):
+    g = build([F("french_rifle", 20, 20), I("ins_rifle", 115, 115)])
+    g.apply("activate F1")
+    g.validate("move F1 23.37 26.81 face 12.5")
+    with pytest.raises(IllegalAction):
+        g.validate("move F1 33 20")
+    assert g.el("F1").x == 20.0
+
+
+def test_bad_input_changes_nothing(build):
+    g = build([F("french_rifle", 20, 20), I("ins_rifle", 60, 20)])
+    before = g.state_hash()
+    for text in ("fly F1", "activate I1", "activate Z9", "move F1 abc", "endphase now", ""):
+        with pytest.raises(IllegalAction):
+            g.apply(text)
+        assert g.state_hash() == before
+    g.apply("activate F1")
+    before = g.state_hash()
+    for text in ("move F1 40 20", "shoot F1", "shoot F1 F1", "rally F1 F1", "roll F1",
+                 "move F1 25 20 face", "land F1", "unload F1"):
+        with pytest.raises(IllegalAction) as exc:
+            g.apply(text)
+        assert exc.value.rule and g.state_hash() == before
+
+
+def test_game_over_refuses_actions(build):
+    g = build([F("french_rifle", 20, 20), I("ins_rifle", 60, 20)], turn_limit=1)
+    g.apply("endphase")
+    g.apply("endphase")
+    assert g.is_over() and g.legal_actions() == []
+    with pytest.raises(IllegalAction) as exc:
+        g.apply("endphase")
+    assert exc.value.rule == "D79"
+
+
+def test_svg_and_description():
+    g = new_game("hotlz", 0)
+    bot = RandomBot(0)
+    for _ in range(40):
+        g.apply(bot.choose(g))
+    svg = to_svg(g)
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert "cache" in svg and "I1" in svg
+    text = describe(g)
+    assert "Hot LZ" in text and "insurgents:" in text
+
+
+def test_terminal_human_against_matrix(tmp_path):
+    feed = iter(["help", "state", "bogus words", "1", "endphase", "quit"])
+    out = io.StringIO()
+    svg = tmp_path / "board.svg"
+    g = play("search", "human", "matrix", 2, str(svg), input_fn=lambda _p: next(feed), out=out)
+    text = out.getvalue()
+    assert "error: illegal action (bogus words)" in text
+    assert svg.read_text().startswith("<svg")
+    assert g.history()
+
+
+def test_terminal_bots_only_finish_the_battle():
+    out = io.StringIO()
+    g = play("hotlz", "random", "matrix", 1, None, out=out)
+    assert g.is_over() and "game over" in out.getvalue()
+
+
+def test_benchmark_runs():
+    res = run(0.4)
+    assert res["los_queries_per_second"] > 0 and res["battles_per_second"] > 0
