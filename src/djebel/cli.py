@@ -38,7 +38,7 @@ def _options(values: list[str]) -> dict[str, bool]:
 def play_algeria(
     scenario: str = typer.Option("1958", help="1954, 1958 or 1960"),
     fln: str = typer.Option("human", help="human, random, heuristic or search"),
-    gov: str = typer.Option("random", help="human, random, heuristic or search"),
+    gov: str = typer.Option("heuristic", help="human, random, heuristic or search"),
     seed: int = typer.Option(0, help="seed of the dice"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
                                      help="game option, e.g. shorter_game (repeatable)"),
