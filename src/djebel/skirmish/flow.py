@@ -277,6 +277,8 @@ def _step_move(g, fr: dict) -> bool:
         fr["i"] = i + 1
     # finished (or stopped)
     g.frames.pop()
+    g.log.add("R46", f"{e.label} moves to ({e.x:.1f}, {e.y:.1f}) facing {e.facing:.0f}"
+              + (" (stopped)" if fr["stopped"] else ""), side=e.side)
     if not fr["stopped"] and fr["breach"]:
         _breach(g, e, path, fr["breach"])
     if not fr["stopped"] and fr["exited"]:
@@ -640,8 +642,6 @@ def _do_act(g, fr: dict, a: Action) -> None:
         push_react(g, e)
         return
     if verb == "fire":
-        if e.immobilized:
-            pass
         _fire(g, e, a, moving=True, check_only=True)
         _spend(g, fr, e)
         _fire(g, e, a, moving=True)

@@ -34,6 +34,7 @@ OPTION_DEFAULTS = {
     "unpin_roll_grants_action": False, "fast_rope_allowed": True, "blast_vs_buildings": True,
     "road_bonus_requires_road_path": True, "casualty_rules": True, "civilian_rules": True,
     "max_range_cm": 0.0, "turn_limit": 0, "collateral_hit_on": 0, "log": True,
+    "collateral_trigger": "", "bunker_cc_defender_bonus": 0,
 }
 DECIDERS = {"main": "phasing", "act": "phasing", "group": "phasing", "react": "other",
             "ow": "other", "charge": "other"}

@@ -22,12 +22,21 @@ def fight_round(g, fight: set[int]) -> None:
     if not sides["french"] or not sides["insurgents"]:
         return
     cc = g.tabs["close_combat"]
+    for e in members:
+        e.overwatch = False                                # R41: CC ends Overwatch
+    bonus = int(g.opt("bunker_cc_defender_bonus") or 0)
+    in_bunker = {e.id for e in members if bonus and any(
+        f.props.get("bunker") for f in g.terrain.containing(e.x, e.y))}
     hits: dict[str, int] = {}
     order = (g.phasing, g.other(g.phasing))
     for side in order:
         total = 0
+        defended = any(o.id in in_bunker for o in sides[g.other(side)])
         for e in sides[side]:
             need = cc["hit_on"] + (cc["pinned_modifier"] if e.pinned else 0)   # R110, R114
+            if defended and e.id not in in_bunker:
+                need += bonus                              # D58 option
+            need = min(need, 7)
             rolls = g.roll(cc_dice(e))
             n = sum(1 for r in rolls if r >= need)
             total += n

@@ -122,21 +122,19 @@ def attack(g, f: Element, t: Element, *, moving: bool, law: bool = False, arc: b
     g.log.add("R62", f"{f.label} fires {n} {cat.upper()}{' (AT-4 volley)' if law else ''} "
               f"dice at {t.label} ({CONC_NAMES[conc]}, need {needed}+): {hits} hit(s)",
               dice=rolls, side=f.side)
-    if f.side == "french" and t.side == "insurgents" and g.opt("civilian_rules"):
-        trigger = g.tabs["civilians"]["collateral_trigger"]
-        if trigger == "no_hits" and hits == 0:
-            g.collateral(f, t, n)                          # R155, D77
+    collateral = f.side == "french" and t.side == "insurgents" and g.opt("civilian_rules")
+    trigger = g.opt("collateral_trigger") or g.tabs["civilians"]["collateral_trigger"]
     if hits == 0:
+        if collateral:
+            g.collateral(f, t, n)                          # R155, D77 (either trigger)
         return 0
     fight = None if charge else g.fight_of(t.id)
     if fight and f.side == "insurgents":
         _split_into_fight(g, f, t, hits, cat, fight)       # R122, D56
         return hits
     unsaved = apply_hits(g, f, t, hits, cat, cover, hard)
-    if (unsaved == 0 and f.side == "french" and t.side == "insurgents"
-            and g.opt("civilian_rules")
-            and g.tabs["civilians"]["collateral_trigger"] == "no_unsaved_hits"):
-        g.collateral(f, t, n)
+    if unsaved == 0 and collateral and trigger == "no_unsaved_hits":
+        g.collateral(f, t, n)                              # D77 option
     return hits
 
 
