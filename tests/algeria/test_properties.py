@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from djebel import algeria
 from djebel.algeria import AlgeriaGame, board
 from djebel.algeria.board import (
+    ACTIVE,
     AIRMOBILE,
     AL_X,
     BOX_NAMES,
@@ -30,6 +31,7 @@ from djebel.algeria.board import (
     NATO,
     NEUT,
     NUM_AREAS,
+    OC,
     POLICE,
     POOL,
     PTL,
@@ -77,6 +79,7 @@ def check_invariants(game: AlgeriaGame) -> None:
     on_map = [0] * len(TYPE_KEYS)
     fronts: dict[int, int] = {}
     in_france = []
+    fln_reinforcing = game.decision() == "fln_reinf"
     for u, t in enumerate(UTYPE):
         a, box, flags = s.loc[u], s.box[u], s.flags[u]
         name = UNIT_NAMES[u]
@@ -109,6 +112,15 @@ def check_invariants(game: AlgeriaGame) -> None:
             assert t in BRIGADE_TYPES, (name, where)
         if flags & DISPERSED:
             assert t == FR_XX, (name, where)
+        if gov and t != POLICE:
+            # 6.32 / 7-1: only active, non-neutralized units stand ready in OPS or PTL;
+            # airmobility lasts until Redeployment (11.12-5).
+            if s.phase in ("deployment", "operations") and box != OC:
+                assert flags & ACTIVE and not flags & NEUT, f"{name} ready but not active: {where}"
+            if s.phase in ("random events", "reinforcement"):
+                assert not flags & AIRMOBILE, f"{name} still airmobile: {where}"
+        elif not gov and fln_reinforcing and is_algerian(a):
+            assert box == UG, f"{name} not in UG during FLN reinforcement (10.3): {where}"
     for t, n in enumerate(on_map):
         assert n <= len(TYPE_UNITS[t]), (TYPE_KEYS[t], n)
     assert all(n == 1 for n in fronts.values()), f"two Fronts in one area: {where}"
