@@ -247,7 +247,7 @@ def _step_move(g, fr: dict) -> bool:
     length = path_length(path)
     step = g.tabs["movement"]["observe_sample_step_cm"]
     n = max(1, math.ceil(length / step)) if length > 1e-9 else 0
-    if fr["i"] > 0 and not fr["stopped"] and (e.pinned and not fr["pinned0"]):
+    if not fr["stopped"] and e.pinned and not fr["pinned0"]:
         fr["stopped"] = True                               # D16: OW fire stopped it
         g.log.add("D16", f"{e.label} is stopped by overwatch fire")
     while not fr["stopped"] and fr["i"] <= n:
