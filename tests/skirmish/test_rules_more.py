@@ -327,3 +327,42 @@ def test_R153_R156_unrecovered_casualties_and_civilians_score(build):
     g.remove(g.el("F2"), "eliminated")
     g.civ_hits = [3]
     assert score(g, final=True)["insurgents"] == 5
+
+
+def test_D70_ground_reinforcement_enters_by_its_edge(build):
+    g = build([F("french_rifle", 0, 40, 0, off_table=True, entry_edge="west",
+                 available_turn=2), I("ins_rifle", 115, 115)], terrain=[BLOCK])
+    with pytest.raises(IllegalAction):
+        g.apply("activate F1")                   # not before turn 2
+    go(g, "endphase")
+    go(g, "endphase")
+    acts = [str(a) for a in g.legal_actions()]
+    assert "activate F1" in acts
+    g.apply("activate F1")
+    with pytest.raises(IllegalAction) as exc:
+        g.apply("move F1 12 40")                 # 12 cm from the edge point
+    assert exc.value.rule == "R126"
+    go(g, "move F1 10 40 face 0")
+    f1 = g.el("F1")
+    assert f1.on_table and (f1.x, f1.y) == (10.0, 40.0)
+
+
+def test_D52_wrecks_as_terrain_option(build):
+    g = build([F("lav", 40, 40), I("ins_rifle", 115, 115)], terrain=[BLOCK],
+              options={"wrecks_as_terrain": True})
+    damage.apply_result(g, g.el("F1"), "destroyed_all_killed", 1)
+    assert g.wrecks and any(f.kind == "wreck" for f in g.terrain.features)
+    from djebel.skirmish import SkirmishGame
+    again = SkirmishGame.from_json(g.to_json())
+    assert again.state_hash() == g.state_hash()
+    assert any(f.kind == "wreck" for f in again.terrain.features)
+
+
+def test_R42_overwatch_fires_at_an_arriving_aircraft(build):
+    g = build([F("attack_helo", 0, 0, off_table=True),
+               I("ins_rifle", 60, 30, 90, overwatch=True)], terrain=[BLOCK], dice=(1,) * 4)
+    g.apply("activate F1")
+    g.apply("move F1 60 60 face 270")
+    assert g.frames[-1]["k"] == "ow"
+    g.apply("owfire I1")
+    assert g.frames[-1]["k"] == "act" and g.frames[-1]["sub"] == "fire"

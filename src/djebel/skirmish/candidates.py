@@ -159,6 +159,33 @@ def move_candidates(g, e: Element, moves: int, verb: str, limit: int = 6) -> lis
     return out
 
 
+def entry_candidates(g, e: Element) -> list[Action]:
+    """D70: moves onto the table from the element's entry edge."""
+    edge = g.entry.get(e.label)
+    if not edge:
+        return []
+    ex, ey, inward = movement.entry_point(g, edge, e.x, e.y)
+    step = movement.move_cm(g, e)
+    out = []
+    tmp = e.copy()
+    tmp.x, tmp.y, tmp.facing = ex, ey, inward
+    foe = nearest_enemy(g, tmp)
+    headings = [inward]
+    if foe is not None:
+        headings.append(bearing(ex, ey, foe.x, foe.y))
+    for verb, moves in (("move", 1), ("sprint", 2)):
+        for h in headings:
+            rad = math.radians(h)
+            x, y = _r(ex + math.cos(rad) * step * moves), _r(ey + math.sin(rad) * step * moves)
+            face = _face_after(g, tmp, x, y, foe)
+            try:
+                movement.plan_entry(g, e, [(x, y)], face, moves)
+            except IllegalAction:
+                continue
+            out.append(Action(verb, (e.label, x, y, "face", face)))
+    return out
+
+
 def _face_after(g, e: Element, x: float, y: float, foe: Element | None) -> float:
     if foe is None:
         return _r(e.facing)
@@ -288,7 +315,9 @@ def _act(g, fr: dict, e: Element | None = None) -> list[Action]:
         a = Action("dismount", (e.label,))
         return ([a] if _dry(g, a) else []) + out
     if e.off_table:
-        return move_candidates(g, e, 1, "move") + out
+        if e.t.is_aircraft:
+            return move_candidates(g, e, 1, "move") + out
+        return entry_candidates(g, e) + out
     acts: list[Action] = []
     fixed = e.t.is_fixed_wing
     acts += fire_candidates(g, e, "shoot")

@@ -600,7 +600,7 @@ def _do_act(g, fr: dict, a: Action) -> None:
         return
     if e.embarked_in >= 0 and verb != "dismount":
         raise IllegalAction("R140", f"{e.label} is embarked: it can only dismount")
-    if e.off_table and verb != "move":
+    if e.off_table and verb not in ("move", "sprint"):
         raise IllegalAction("R130", f"{e.label} is off the table: its first move brings it on")
     if sub == "fire":
         _fire(g, e, a, moving=True)
@@ -615,25 +615,29 @@ def _do_act(g, fr: dict, a: Action) -> None:
     _need_action(fr, e, rally=(verb == "rally"))
     if e.t.is_fixed_wing and e.on_table and verb not in ("move", "shoot", "fire", "leave"):
         raise IllegalAction("R132", f"{e.label} can only move, shoot or leave")
-    if verb == "move":
-        plan = _plan_move(g, e, a, 1)
+    if verb in ("move", "sprint"):
+        if verb == "sprint" and e.t.is_aircraft:
+            raise IllegalAction("R129", "aircraft moves are unlimited: use 'move'")
+        moves = 1 if verb == "move" else 2
+        if e.off_table and not e.t.is_aircraft:
+            pts, face = parse_path(a)
+            plan, (ex, ey, inward) = movement.plan_entry(g, e, pts, face, moves)
+            _spend(g, fr, e)
+            e.off_table = False                            # D70
+            g.place(e, ex, ey, inward)
+            g.log.add("D70", f"{e.label} enters by the {g.entry[e.label]} edge", side=e.side)
+            start_move(g, e, plan, "ms" if verb == "move" else "react", ow=True)
+            return
+        plan = _plan_move(g, e, a, moves)
         _spend(g, fr, e)
         if e.off_table:
-            e.off_table = False
+            e.off_table = False                            # R129: arrives from off the table
             e.sorties_used += 1
-            g.place(e, plan.path[-1][0], plan.path[-1][1], plan.face)
+            x, y = plan.path[-1]
+            g.place(e, x, y, plan.face)
             g.log.add("R129", f"{e.label} arrives at ({e.x:.1f}, {e.y:.1f})", side=e.side)
-            g.frames.append({"k": "after", "e": e.id, "what": "ms", "obs": observers(g, e),
-                             "stopped": False})
-            return
-        start_move(g, e, plan, "ms", ow=True)
-        return
-    if verb == "sprint":
-        if e.t.is_aircraft:
-            raise IllegalAction("R129", "aircraft moves are unlimited: use 'move'")
-        plan = _plan_move(g, e, a, 2)
-        _spend(g, fr, e)
-        start_move(g, e, plan, "react", ow=True)
+            plan = movement.MovePlan([(x, y), (x, y)], plan.face)
+        start_move(g, e, plan, "ms" if verb == "move" else "react", ow=True)
         return
     if verb == "shoot":
         _fire(g, e, a, moving=False, check_only=True)
@@ -693,6 +697,12 @@ def _blunder_follow(g, e: Element, follow: list[str]) -> None:
         g.frames.append({"k": "pin", "e": e.id})
     if "cc" in follow and g.in_fight(e.id):
         g.frames.append({"k": "cc", "e": e.id})
+        eps = g.tabs["table"]["contact_eps_cm"]
+        cands = [o.id for o in g.elements
+                 if o.side != e.side and o.ground and can_charge_react(g, o)
+                 and base_poly(o.body).distance(base_poly(e.body)) <= eps]
+        if cands and e.side == g.phasing:
+            g.frames.append({"k": "charge", "t": e.id, "cands": cands})    # D17
 
 
 def _plan_move(g, e: Element, a: Action, moves: int) -> movement.MovePlan:

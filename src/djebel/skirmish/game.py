@@ -22,6 +22,7 @@ from djebel.core.protocol import Result, state_hash
 from djebel.skirmish import candidates as cand
 from djebel.skirmish.catalog import tables
 from djebel.skirmish.geometry import (
+    base_poly,
     civilians_in_lane,
     distance,
     terrain_los,
@@ -34,7 +35,7 @@ OPTION_DEFAULTS = {
     "unpin_roll_grants_action": False, "fast_rope_allowed": True, "blast_vs_buildings": True,
     "road_bonus_requires_road_path": True, "casualty_rules": True, "civilian_rules": True,
     "max_range_cm": 0.0, "turn_limit": 0, "collateral_hit_on": 0, "log": True,
-    "collateral_trigger": "", "bunker_cc_defender_bonus": 0,
+    "collateral_trigger": "", "bunker_cc_defender_bonus": 0, "wrecks_as_terrain": False,
 }
 DECIDERS = {"main": "phasing", "act": "phasing", "group": "phasing", "react": "other",
             "ow": "other", "charge": "other"}
@@ -63,6 +64,7 @@ class SkirmishGame:
         self.tabs = tables()
         self.terrain = self.scn.terrain
         self.breaches: list = []
+        self.wrecks: list = []
         self.dice = Dice(self.seed, self.dice_script)
         self.log = Log(enabled=bool(opts["log"]))
         self.hist = Chain()
@@ -81,6 +83,7 @@ class SkirmishGame:
                 p.embarked_in = carrier
                 self.elements.append(p)
         self.labels = {e.label: e.id for e in self.elements}
+        self.entry = {fe.label: fe.entry_edge for fe in self.scn.forces if fe.entry_edge}
         self.markers: list[Marker] = []
         self.civ_hits: list[int] = [0] * len(self.scn.civilians)
         self.turn = 1
@@ -208,7 +211,20 @@ class SkirmishGame:
             self.markers = self.markers + [m]
             self.log.add("R149", f"casualty marker {m.label} placed for {e.label}")
         self.log.add("D40", f"{e.label} is {fate}")
+        if (fate in ("destroyed", "abandoned") and not e.t.is_infantry and not e.airborne
+                and not e.off_table and e.embarked_in < 0 and self.opt("wrecks_as_terrain")):
+            self._add_wreck(e)
         self.dirty()
+
+    def _add_wreck(self, e: Element) -> None:
+        """D52 option: the wreck stays as terrain (obscured, light cover, blocks vehicles)."""
+        from shapely import wkt
+
+        from djebel.skirmish.geometry import Feature
+        shape = wkt.loads(wkt.dumps(base_poly(e.body), rounding_precision=4))
+        self.terrain = self.terrain.with_feature(Feature(f"wreck_{e.label}", "wreck", shape,
+                                                         wreck_props()))
+        self.wrecks = self.wrecks + [(f"wreck_{e.label}", shape.wkt)]
 
     def _ground_xy(self, e: Element) -> tuple[float, float]:
         if e.embarked_in >= 0:
@@ -350,8 +366,8 @@ class SkirmishGame:
 
     # ------------------------------------------------------------ copy and JSON
     _FIELDS = ("scenario_name", "scn", "seed", "options", "user_options", "dice_script",
-               "tabs", "terrain", "breaches", "labels", "turn", "phase_no", "phasing",
-               "searched", "last_fire", "over", "_result", "turn_limit")
+               "tabs", "terrain", "breaches", "wrecks", "labels", "entry", "turn", "phase_no",
+               "phasing", "searched", "last_fire", "over", "_result", "turn_limit")
 
     def clone(self) -> SkirmishGame:
         c = SkirmishGame.__new__(SkirmishGame)
@@ -385,7 +401,8 @@ class SkirmishGame:
             "markers": [m.to_json() for m in self.markers], "civ_hits": list(self.civ_hits),
             "frames": [dict(f) for f in self.frames], "searched": list(self.searched),
             "last_fire": list(self.last_fire) if self.last_fire else None,
-            "breaches": [list(b) for b in self.breaches], "over": self.over,
+            "breaches": [list(b) for b in self.breaches],
+            "wrecks": [list(w) for w in self.wrecks], "over": self.over,
             "result": self._result.to_json() if self._result else None,
             "log": self.log.to_json(), "history": self.history(),
         }
@@ -407,6 +424,12 @@ class SkirmishGame:
         for fid, hole in data.get("breaches", []):
             g.terrain = g.terrain.with_breach(fid, wkt.loads(hole))
             g.breaches.append((fid, hole))
+        g.wrecks = []
+        from djebel.skirmish.geometry import Feature
+        for fid, shape in data.get("wrecks", []):
+            g.terrain = g.terrain.with_feature(Feature(fid, "wreck", wkt.loads(shape),
+                                                      wreck_props()))
+            g.wrecks.append((fid, shape))
         g.over = data["over"]
         r = data.get("result")
         g._result = Result(r["winner"], r["level"], dict(r["scores"]), r["reason"]) if r else None
@@ -419,6 +442,19 @@ class SkirmishGame:
         d = self.to_json()
         d.pop("log")
         return state_hash(d)
+
+
+def wreck_props() -> dict:
+    """D52: the terrain values of a wreck."""
+    from djebel.skirmish.scenario import terrain_library
+    props = dict(terrain_library()["open_ground"])
+    props.update({
+        "concealment": {"infantry": "obscured", "vehicle": "obscured"},
+        "air_concealment": {"infantry": "obscured", "vehicle": "obscured"},
+        "cover": "light", "helo_landing": False,
+        "move": {"foot": "difficult", "wheeled": "impassable", "tracked": "impassable"},
+    })
+    return props
 
 
 def _json_frame(f: dict) -> dict:

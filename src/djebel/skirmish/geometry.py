@@ -167,6 +167,10 @@ class Terrain:
         pt = Point(x, y)
         return [self.features[i] for i in self.tree.query(pt, predicate="intersects")]
 
+    def with_feature(self, feature: Feature) -> Terrain:
+        """A copy with one more feature (a wreck, D52)."""
+        return Terrain(self.width, self.depth, self.features + (feature,))
+
     def with_breach(self, fid: str, hole) -> Terrain:
         """A copy with part of a breachable feature removed (D63)."""
         feats = []

@@ -14,11 +14,11 @@ FILL = {
     "wall": "#5e5347", "sandbag_emplacement": "#b59a62", "bunker": "#6b6b6b",
     "dense_woods": "#3f7a3a", "light_woods": "#7fae6f", "orchard": "#a5c98a",
     "crop_field": "#e6dc8a", "hill": "#d9c4a0", "crest": "#c9ae7e",
-    "rocky_ground": "#b3a89a", "open_ground": "#eef0d8",
+    "rocky_ground": "#b3a89a", "open_ground": "#eef0d8", "wreck": "#444444",
 }
 ORDER = ("hill", "crest", "open_ground", "crop_field", "orchard", "rocky_ground", "river",
          "canal", "ford", "road", "bridge", "footbridge", "light_woods", "dense_woods",
-         "sandbag_emplacement", "building", "bunker", "wall")
+         "sandbag_emplacement", "building", "bunker", "wall", "wreck")
 SIDE_COLOUR = {"french": "#1f4e9c", "insurgents": "#a32020"}
 
 

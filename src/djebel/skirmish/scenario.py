@@ -43,6 +43,7 @@ class ForceEntry:
     max_sorties: int
     passengers: tuple[str, ...]
     passenger_labels: tuple[str, ...]
+    entry_edge: str = ""
 
 
 @dataclass(frozen=True)
@@ -272,11 +273,13 @@ def parse_scenario(data: dict, path: str) -> Scenario:
             raise _err(path, field + ".available_turn", "a turn number >= 1", turn)
         if not isinstance(sorties, int) or sorties < 0:
             raise _err(path, field + ".max_sorties", "0 (unlimited) or more", sorties)
-        if off and not t.is_aircraft:
-            raise _err(path, field + ".off_table", "off-table set-up for aircraft only", off)
+        entry = f.get("entry_edge", "")
+        if off and not t.is_aircraft and entry not in EDGES:
+            raise _err(path, field + ".entry_edge",
+                       f"the edge a ground reinforcement enters by, one of {EDGES} (D70)", entry)
         forces.append(ForceEntry(side, typ, label, float(at[0]), float(at[1]), float(facing),
                                  bool(f.get("overwatch", False)), off, airborne, turn, sorties,
-                                 tuple(passengers), plabels))
+                                 tuple(passengers), plabels, entry if off else ""))
     if not forces:
         raise _err(path, "force", "at least one element")
     for side in SIDES:

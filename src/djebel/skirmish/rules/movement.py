@@ -308,3 +308,27 @@ def plan_air(g, e: Element, x: float, y: float, face: float | None) -> MovePlan:
             raise IllegalAction("D64", f"{e.label} may not end over {o.label}")
     start = (e.x, e.y) if not e.off_table else (x, y)
     return MovePlan([start, (x, y)], f)
+
+
+def entry_point(g, edge: str, x: float, y: float) -> tuple[float, float, float]:
+    """D70: the point of the entry edge nearest (x, y), and the inward facing."""
+    w, d = g.terrain.width, g.terrain.depth
+    x = min(max(x, 0.0), w)
+    y = min(max(y, 0.0), d)
+    return {"west": (0.0, y, 0.0), "east": (w, y, 180.0), "south": (x, 0.0, 90.0),
+            "north": (x, d, 270.0)}[edge]
+
+
+def plan_entry(g, e: Element, pts: list[tuple[float, float]], face: float | None,
+               moves: int) -> tuple[MovePlan, tuple[float, float, float]]:
+    """D70: a ground reinforcement's first move, measured from its entry edge."""
+    edge = g.entry.get(e.label)
+    if not edge:
+        raise IllegalAction("D70", f"{e.label} has no entry edge")
+    if not pts:
+        raise IllegalAction("D70", "an entering element must move onto the table")
+    ex, ey, inward = entry_point(g, edge, pts[0][0], pts[0][1])
+    tmp = e.copy()
+    tmp.off_table = False
+    tmp.x, tmp.y, tmp.facing = ex, ey, inward
+    return plan_ground(g, tmp, pts, face, moves), (ex, ey, inward)
