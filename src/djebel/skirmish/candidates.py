@@ -372,12 +372,16 @@ def _reaction_fire(g, o: Element, t: Element, charge: bool = False) -> list[Acti
         out.append(Action("shoot", (o.label, t.label)))
     except IllegalAction:
         if not o.immobilized and not in_arc(o.body, t.body):
+            old = o.facing
             try:
-                flow.check_pivot(g, o, t)
-                fire.check_attack(g, o, t, reaction_target=t.id, arc=False, charge=charge)
+                o.facing = flow.check_pivot(g, o, t)
+                fire.check_attack(g, o, t, reaction_target=t.id, charge=charge)
                 out.append(Action("turnshoot", (o.label, t.label)))
             except IllegalAction:
                 pass
+            finally:
+                o.facing = old
+                g.dirty()
     return out
 
 
