@@ -7,6 +7,7 @@ The games are split into chunks so ``pytest -n 2`` spreads them over both cores.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
@@ -67,6 +68,8 @@ def play_one(scenario: str, options: dict, seed: int) -> int:
     assert game.active_side is None and not game.legal_actions()
     assert 0 <= s.fln_psl <= 99 and 0 <= s.gov_psl <= 99 and 0 <= s.ap <= 99
     assert min(s.fln_psl, s.gov_psl) == 0 or s.end_reason.startswith("13.3"), s.end_reason
+    again = algeria.AlgeriaGame.from_json(json.loads(json.dumps(game.to_json())))
+    assert again.state_hash() == game.state_hash() and again.is_over()
     return steps
 
 
