@@ -151,6 +151,10 @@ def html_report(title: str, job: dict, summary: dict, results: list[dict]) -> st
     imgs = "".join(f'<figure><img alt="{esc(name)}" src="data:image/png;base64,{data}">'
                    f"<figcaption>{esc(name)}</figcaption></figure>"
                    for name, data in plots(results).items())
+    cas = summary.get("casualties") or {}
+    cas_html = ("<h2>Mean casualties per game</h2><table>" + "".join(
+        f"<tr><td>{esc(k.replace('_', ' '))}</td><td>{v:.2f}</td></tr>" for k, v in cas.items())
+        + "</table>") if cas else ""
     job_rows = "".join(f"<tr><th>{esc(str(k))}</th><td>{esc(str(v))}</td></tr>"
                        for k, v in job.items())
     return f"""<!DOCTYPE html>
@@ -168,6 +172,7 @@ unfinished {summary['unfinished']})</h2>
 <h2>Game length</h2>
 <p>turns: mean {length.get('mean', 0):.2f}, median {length.get('median', 0)},
 min {length.get('min', 0)}, max {length.get('max', 0)}</p>
+{cas_html}
 <h2>Plots</h2>
 {imgs}
 </body></html>

@@ -219,8 +219,10 @@ def _run_ray(job: Job, tasks: list[list[int]], address: str | None,
     ray = import_ray()
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False,
-                 include_dashboard=False)
+        # No address: always a fresh local instance on loopback (never a stale cluster).
+        kwargs = {} if address else {"_node_ip_address": "127.0.0.1"}
+        ray.init(address=address or "local", ignore_reinit_error=True, log_to_driver=False,
+                 include_dashboard=False, **kwargs)
     try:
         remote = ray.remote(play_chunk)
         pending = [remote.remote(job, task) for task in tasks]
