@@ -200,10 +200,15 @@ class SkirmishGame:
         e.removed = fate
         e.overwatch = False
         e.pinned = False
-        for m in self.markers:
-            if m.carried_by == e.id:
-                m.carried_by = -1
-                m.x, m.y = self._ground_xy(e)
+        if any(m.carried_by == e.id for m in self.markers):
+            ms = []
+            for m in self.markers:
+                if m.carried_by == e.id and not m.evacuated:
+                    m = m.copy()                           # D73.5: dropped where it was
+                    m.carried_by = -1
+                    m.x, m.y = self._ground_xy(e)
+                ms.append(m)
+            self.markers = ms
         if (fate in ("eliminated", "destroyed") and e.side == "french"
                 and self.opt("casualty_rules")):
             x, y = self._ground_xy(e)
