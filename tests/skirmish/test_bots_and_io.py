@@ -14,7 +14,7 @@ from djebel.skirmish import SkirmishGame, game_from_header, new_game
 from djebel.skirmish.bench import run
 from djebel.skirmish.bots import MatrixBot, RandomBot, play_out
 from djebel.skirmish.render import describe, to_svg
-from djebel.skirmish.terminal import play
+from djebel.skirmish.terminal import play, run_game
 
 
 def test_R157_matrix_bot_logs_three_courses_and_the_d10():
@@ -110,7 +110,8 @@ def test_terminal_human_against_matrix(tmp_path):
     feed = iter(["help", "state", "bogus words", "1", "endphase", "quit"])
     out = io.StringIO()
     svg = tmp_path / "board.svg"
-    g = play("search", "human", "matrix", 2, str(svg), input_fn=lambda _p: next(feed), out=out)
+    g = run_game("search", "human", "matrix", 2, str(svg), input_fn=lambda _p: next(feed),
+                 out=out)
     text = out.getvalue()
     assert "error: illegal action (bogus words)" in text
     assert svg.read_text().startswith("<svg")
@@ -119,8 +120,8 @@ def test_terminal_human_against_matrix(tmp_path):
 
 def test_terminal_bots_only_finish_the_battle():
     out = io.StringIO()
-    g = play("hotlz", "random", "matrix", 1, None, out=out)
-    assert g.is_over() and "game over" in out.getvalue()
+    assert play("hotlz", "random", "matrix", 1, None, out=out) == 0
+    assert "game over" in out.getvalue()
 
 
 def test_benchmark_runs():

@@ -21,7 +21,15 @@ HELP = ("orders: a number from the list, or an action such as 'move F3 45.5 60 f
 
 def play(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
          svg_path: str | None = None, input_fn: Callable[[str], str] = input,
-         out=None) -> object:
+         out=None) -> int:
+    """Run a battle in the terminal; returns the exit code (0) for the command line."""
+    run_game(scenario, french, insurgents, seed, svg_path, input_fn, out)
+    return 0
+
+
+def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
+             svg_path: str | None = None, input_fn: Callable[[str], str] = input,
+             out=None):
     """Run a battle; each side is 'human', 'random' or 'matrix'. Returns the final game."""
     out = out or sys.stdout
     for who in (french, insurgents):
