@@ -172,8 +172,12 @@ def test_C2_61_62_suez_1954_once_elites_return_next_reinforcement_dis_18():
     event(g, 6, 2)
     assert "Treated as No Event" in h.log_text(g)
     assert s.loc[h.U("el_x3")] == h.A("II-1")
-    # Next turn's Reinforcement: back in the area left, and must be activated.
+    # Not in this turn's Reinforcement Phase (DIS-18)...
     h.set_psl(g, 50, 60)
+    h.at(g, ("gov_reinforcement",))
+    assert s.loc[h.U("el_x1")] == SUEZ
+    # ...but in the next turn's: back in the area left, and must be activated.
+    s.turn += 1
     h.at(g, ("gov_reinforcement",))
     assert h.where(g, "el_x1") == ("V-3", "OPS") and h.where(g, "el_x2") == ("ORAN", "OPS")
     assert not h.flag(g, "el_x1", ACTIVE)

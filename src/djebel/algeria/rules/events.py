@@ -209,7 +209,7 @@ def _suez(s: State, ev: dict) -> None:
     if s.scenario != "1954" or s.suez_used:
         log(s, "C.2", "Treated as No Event")
         return
-    s.suez_used = True
+    s.suez_used = s.turn          # remembered: the elites return next turn (DIS-18)
     n = d6(s, "C.2", "Suez: elite units to remove (1d6)")
     elites = [u for u in TYPE_UNITS[EL_X] if is_algerian(s.loc[u])]
     pick(s, "gov", "C.2", "suez", n, elites, "send to Suez")

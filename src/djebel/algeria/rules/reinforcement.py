@@ -91,7 +91,7 @@ def gov_reinforcement(s: State) -> None:
         log(s, "13.1", "FLN PSL exceeds GOV PSL: Slow French Reaction lapses for good")
     special.check_oas_activation(s)
     for u in TYPE_UNITS[EL_X]:   # only elites go to Suez
-        if s.loc[u] == SUEZ:
+        if s.loc[u] == SUEZ and s.turn > s.suez_used:
             # DIS-18: Suez elites return in this Reinforcement Phase and must be activated.
             s.loc[u], s.box[u], s.away[u] = s.away[u], OPS, -1
             log(s, "C.2", f"{name(u)} returns from Suez to {AREA_IDS[s.loc[u]]}")
