@@ -135,7 +135,16 @@ class MatrixBot:
 
     def _pick(self, game, e, course: str, acts: list[Action]) -> Action | None:
         if course == "most_likely":
-            # stay in cover and fire; otherwise watch; otherwise close in carefully
+            # the French press on to the scenario's objectives; everyone else stays in
+            # cover and fires, otherwise watches, otherwise closes in carefully
+            if e.t.is_aircraft:
+                a = self._air_choice(game, e, acts)
+                if a is not None:
+                    return a
+            if e.side == "french" and not e.t.is_aircraft:
+                a = self._special(acts) or self._objective_move(game, e, acts)
+                if a is not None:
+                    return a
             return (self._special(acts) or self._best_fire(game, e, acts, "shoot")
                     or (_find(acts, "overwatch") if not e.overwatch else None)
                     or self._move(game, e, acts, "move", toward=True))
@@ -149,6 +158,51 @@ class MatrixBot:
             return self._move(game, e, acts, "sprint", toward=True) or self._move(
                 game, e, acts, "move", toward=True)
         return self._move(game, e, acts, "sprint", toward=False) or _find(acts, "end")
+
+    @staticmethod
+    def _air_choice(game, e, acts: list[Action]) -> Action | None:
+        """Transports make for the landing zone farthest from the enemy and put their
+        troops down; gunships and jets attack."""
+        from djebel.skirmish.rules.aircraft import passengers
+        if passengers(game, e):
+            a = _find(acts, "unload")
+            lzs = [f.poly.centroid for f in game.terrain.features
+                   if f.kind == "open_ground" and f.props.get("helo_landing")]
+            foes = [o for o in game.elements if o.side != e.side and o.on_table]
+            if not lzs or not foes:
+                return a
+            def threat(x: float, y: float) -> float:
+                return -min(math.hypot(o.x - x, o.y - y) for o in foes)
+            best_lz = min(lzs, key=lambda c: threat(c.x, c.y))
+            here = math.hypot(e.x - best_lz.x, e.y - best_lz.y) if e.on_table else 1e9
+            if here < 8.0 and a is not None:
+                return a
+            moves = [m for m in acts if m.verb == "move" and len(m.args) >= 3]
+            if moves:
+                return min(moves, key=lambda m: math.hypot(float(m.args[1]) - best_lz.x,
+                                                           float(m.args[2]) - best_lz.y))
+            return a
+        return None
+
+    @staticmethod
+    def _objective_move(game, e, acts: list[Action]) -> Action | None:
+        """The move or sprint that gets closest to an objective, if it gains ground."""
+        from djebel.skirmish.candidates import objectives
+        goals = objectives(game, e)
+        if not goals or not e.on_table:
+            return None
+        now = min(math.hypot(gx - e.x, gy - e.y) for gx, gy in goals)
+        if now < 3.0:
+            return None
+        best = None
+        for a in acts:
+            if a.verb not in ("move", "sprint") or len(a.args) < 3:
+                continue
+            x, y = float(a.args[1]), float(a.args[2])
+            d = min(math.hypot(gx - x, gy - y) for gx, gy in goals)
+            if d < now - 1.0 and (best is None or d < best[0]):
+                best = (d, a)
+        return best[1] if best else None
 
     @staticmethod
     def _special(acts: list[Action]) -> Action | None:

@@ -64,6 +64,23 @@ def nearest_enemy(g, e: Element) -> Element | None:
 
 def _points_of_interest(g, e: Element) -> list[tuple[float, float]]:
     """Objectives, casualties, exits and cover worth moving towards."""
+    pts = objectives(g, e)
+    best = None
+    here = {f.id for f in g.terrain.containing(e.x, e.y)}
+    for f in g.terrain.features:
+        if f.kind not in COVER_KINDS or f.id in here:
+            continue
+        c = f.poly.centroid
+        d = math.hypot(c.x - e.x, c.y - e.y)
+        if best is None or d < best[0]:
+            best = (d, (c.x, c.y))
+    if best:
+        pts.append(best[1])
+    return pts
+
+
+def objectives(g, e: Element) -> list[tuple[float, float]]:
+    """Points the scenario rewards reaching: objectives, exits, casualties, CASEVAC."""
     pts: list[tuple[float, float]] = []
     scn = g.scn
     if e.side == "french":
@@ -90,17 +107,6 @@ def _points_of_interest(g, e: Element) -> list[tuple[float, float]]:
             if ms:
                 m = min(ms, key=lambda m: math.hypot(m.x - e.x, m.y - e.y))
                 pts.append((m.x, m.y))
-    best = None
-    here = {f.id for f in g.terrain.containing(e.x, e.y)}
-    for f in g.terrain.features:
-        if f.kind not in COVER_KINDS or f.id in here:
-            continue
-        c = f.poly.centroid
-        d = math.hypot(c.x - e.x, c.y - e.y)
-        if best is None or d < best[0]:
-            best = (d, (c.x, c.y))
-    if best:
-        pts.append(best[1])
     return pts
 
 
