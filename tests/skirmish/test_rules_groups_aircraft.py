@@ -184,3 +184,31 @@ def test_D73_exit_edge_with_casualty(build, tmp_path):
     go(g, "roll F1")
     go(g, "move F1 122 60")
     assert g.el("F1").removed == "exited" and g.markers[0].evacuated
+
+
+def test_D7_pinned_member_uses_its_share_to_unpin(build):
+    g = build([F("leader", 20, 20), F("french_rifle", 20, 23.5), FAR], terrain=[WALL],
+              dice=(4, 3, 4, 3))
+    g.apply("group F1 F2")
+    g.pin(g.el("F2"))
+    assert g.el("F2").id not in g.frames[-1]["free"]          # D10: free action lost
+    g.apply("overwatch F1")
+    g.apply("roll F1")                           # success: F2's share unpins it at once
+    assert not g.el("F2").pinned and g.frames[-1]["credits"][str(g.el("F2").id)] == 0
+    g.apply("overwatch F1")
+    g.apply("roll F1")                           # 7 vs 8+: fails, the group is over
+    assert g.frames[-1]["k"] == "main"
+
+
+def test_D7_member_pinned_after_the_roll_unpins_with_its_share(build):
+    g = build([F("leader", 20, 20), F("french_rifle", 20, 23.5), FAR], terrain=[WALL],
+              dice=(4, 3))
+    g.apply("group F1 F2")
+    g.apply("overwatch F1")
+    g.apply("roll F1")
+    g.pin(g.el("F2"))
+    assert "unpin F2" in [str(a) for a in g.legal_actions()]
+    with pytest.raises(IllegalAction):
+        g.apply("overwatch F2")
+    g.apply("unpin F2")
+    assert not g.el("F2").pinned

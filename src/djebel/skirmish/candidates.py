@@ -297,6 +297,10 @@ def _group_actions(g, fr: dict) -> list[Action]:
             continue
         free = i in fr["free"]
         credit = fr["credits"].get(str(i), 0)
+        if e.pinned:
+            if credit > 0:
+                out.append(Action("unpin", (e.label,)))
+            continue
         if free or credit > 0:
             fake = {"free": free, "credits": 0 if free else credit, "sub": ""}
             out += [a for a in _act(g, fake, e) if a.verb not in ("end", "roll")]

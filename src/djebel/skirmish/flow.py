@@ -501,6 +501,14 @@ def _do_group(g, fr: dict, a: Action) -> None:
     credit = fr["credits"].get(str(e.id), 0)
     if not free and credit <= 0:
         raise IllegalAction("R12", f"{e.label} has no action left in this group activation")
+    if a.verb == "unpin" or e.pinned:
+        if a.verb != "unpin" or not e.pinned or credit <= 0:
+            raise IllegalAction("D7", f"a pinned member uses its share to unpin: 'unpin {e.label}'"
+                                if e.pinned else f"{e.label} is not pinned")
+        fr["credits"] = dict(fr["credits"], **{str(e.id): credit - 1})
+        e.pinned = False                                   # D7.4
+        g.log.add("D7", f"{e.label} uses its share to unpin", side=e.side)
+        return
     act = {"k": "act", "e": e.id, "free": free, "credits": 0 if free else 1, "sub": "",
            "obs": [], "grp": True}
     if free:

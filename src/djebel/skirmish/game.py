@@ -130,9 +130,11 @@ class SkirmishGame:
         e.pinned = True
         e.overwatch = False
         for fr in self.frames:
-            if fr["k"] == "act" and fr["e"] == e.id:
+            if fr["k"] == "act" and fr["e"] == e.id and not fr.get("grp"):
                 fr["free"] = False
                 fr["credits"] = 0
+            elif fr["k"] == "group" and e.id in fr["m"]:
+                fr["free"] = [i for i in fr["free"] if i != e.id]     # D10 in a group
         self.log.add("R72", f"{e.label} is pinned")
 
     def terrain_sees(self, a: Element, b: Element) -> bool:
