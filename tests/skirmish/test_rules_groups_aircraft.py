@@ -77,7 +77,7 @@ def test_R132_fixed_wing_must_leave_next_phase(build):
 
 
 def test_R35_fixed_wing_never_reacts(build):
-    from djebel.skirmish.flow import can_react
+    from djebel.skirmish.rules.reactions import can_react
     g = build([F("a10_style", 40, 60, airborne=True), I("ins_rifle", 60, 60)],
               first_side="insurgents")
     assert not can_react(g, g.el("F1"))

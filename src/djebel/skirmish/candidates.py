@@ -12,9 +12,9 @@ import math
 
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction
-from djebel.skirmish import flow
+from djebel.skirmish import orders
 from djebel.skirmish.geometry import bearing, centre_distance, in_arc
-from djebel.skirmish.rules import aircraft, fire, garnish, movement
+from djebel.skirmish.rules import aircraft, fire, garnish, movement, reactions
 from djebel.skirmish.state import Element
 
 COVER_KINDS = {"building", "dense_woods", "light_woods", "wall", "sandbag_emplacement",
@@ -26,7 +26,7 @@ def legal_actions(g) -> list[Action]:
     k = fr["k"]
     if k == "main":
         out = [Action("activate", (e.label,)) for e in g.elements
-               if not flow.eligible_to_activate(g, e)]
+               if not orders.eligible_to_activate(g, e)]
         out += _groups(g)
         out.append(Action("endphase"))
         return out
@@ -38,13 +38,13 @@ def legal_actions(g) -> list[Action]:
         return _react(g, fr)
     if k == "ow":
         t = g.elements[fr["t"]]
-        out = [Action("owfire", (g.elements[i].label,)) for i in flow._live_cands(g, fr)
-               if flow.ow_ready(g, g.elements[i], t)]
+        out = [Action("owfire", (g.elements[i].label,)) for i in reactions.live_cands(g, fr)
+               if reactions.ow_ready(g, g.elements[i], t)]
         return out + [Action("wait")]
     if k == "charge":
         t = g.elements[fr["t"]]
         out = []
-        for i in flow._live_cands(g, fr):
+        for i in reactions.live_cands(g, fr):
             o = g.elements[i]
             out += _reaction_fire(g, o, t, charge=True)
         return out + [Action("pass")]
@@ -277,7 +277,7 @@ def _groups(g) -> list[Action]:
     for leader in g.elements:
         if leader.type != "leader" or leader.side != g.phasing:
             continue
-        if flow.eligible_to_activate(g, leader) or not leader.on_table or leader.pinned \
+        if orders.eligible_to_activate(g, leader) or not leader.on_table or leader.pinned \
                 or leader.airborne or g.in_fight(leader.id):
             continue
         members = [m.label for m in g.elements
@@ -355,13 +355,13 @@ def _misc(g, e: Element, fr: dict) -> list[Action]:
             and abs(o.y - e.y) < 15]
     if e.t.is_infantry:
         for o in near:
-            if o.side == e.side and o.t.passenger_capacity and flow._contact(g, e, o):
+            if o.side == e.side and o.t.passenger_capacity and orders.contact(g, e, o):
                 tries.append(Action("load", (e.label, o.label)))
                 if any(m.carried_by == e.id and not m.evacuated for m in g.markers):
                     tries.append(Action("stow", (e.label, o.label)))
     if e.type == "leader" and fr["credits"] > 0:
         for o in near:
-            if o.side == e.side and o.pinned and flow._contact(g, e, o):
+            if o.side == e.side and o.pinned and orders.contact(g, e, o):
                 tries.append(Action("rally", (e.label, o.label)))
     if e.side == "french" and g.opt("casualty_rules"):
         for m in g.markers:
@@ -384,7 +384,7 @@ def _reaction_fire(g, o: Element, t: Element, charge: bool = False) -> list[Acti
         if not o.immobilized and not in_arc(o.body, t.body):
             old = o.facing
             try:
-                o.facing = flow.check_pivot(g, o, t)
+                o.facing = reactions.check_pivot(g, o, t)
                 fire.check_attack(g, o, t, reaction_target=t.id, charge=charge)
                 out.append(Action("turnshoot", (o.label, t.label)))
             except IllegalAction:
@@ -398,7 +398,7 @@ def _reaction_fire(g, o: Element, t: Element, charge: bool = False) -> list[Acti
 def _react(g, fr: dict) -> list[Action]:
     t = g.elements[fr["t"]]
     out: list[Action] = []
-    for i in flow.react_candidates(g, fr):
+    for i in reactions.react_candidates(g, fr):
         o = g.elements[i]
         out += _reaction_fire(g, o, t)
         if not o.overwatch:
@@ -411,7 +411,7 @@ def _react(g, fr: dict) -> list[Action]:
         if o.type == "leader":
             for p in g.elements:
                 if p.side == o.side and p.pinned and p.on_table and p.id != o.id and \
-                        abs(p.x - o.x) < 15 and abs(p.y - o.y) < 15 and flow._contact(g, o, p):
+                        abs(p.x - o.x) < 15 and abs(p.y - o.y) < 15 and orders.contact(g, o, p):
                     tries.append(Action("rally", (o.label, p.label)))
         out += [a for a in tries if _dry(g, a)]
     return out + [Action("pass")]
