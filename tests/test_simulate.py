@@ -138,10 +138,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_ray_backend_on_a_local_head():
+def test_ray_backend_on_a_local_head(tmp_path, monkeypatch):
     pytest.importorskip("ray", reason="the Ray backend is the optional extra djebel[ray]")
     port = _free_port()
-    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+    # A private HOME: no auth token or cluster file from another Ray session applies.
+    monkeypatch.setenv("HOME", str(tmp_path))
+    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", HOME=str(tmp_path))
     head = subprocess.Popen(
         [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--block",
          f"--port={port}", "--node-ip-address=127.0.0.1", "--num-cpus=2",
