@@ -61,8 +61,7 @@ def crt_die(firepower: int, air: int = 0) -> icepool.Die:
 def crt(firepower: int, air: int = 0, exact: bool = False) -> dict:
     """C.3: ``{"hits": {"0": p0, "1": p1, ...}}`` for one fire with ``firepower`` and
     ``air`` Air Points (each adds 1d6 to the firepower total)."""
-    return {"firepower": firepower, "air": air,
-            "hits": _counts(crt_die(firepower, air), exact)}
+    return {"hits": _counts(crt_die(firepower, air), exact)}
 
 
 # ---------------------------------------------------------------- A.3 / B.4 MST
@@ -84,7 +83,7 @@ def mission(drm: int, exact: bool = False) -> dict:
         if cell.text not in order:
             order.append(cell.text)
     results = {text: probs[text] for text in order if text in probs}
-    return {"drm": drm, "results": results}
+    return {"results": results}
 
 
 def mission_expectation(drm: int) -> Fraction:
@@ -104,7 +103,7 @@ def contact_die(rating: int, drm: int) -> icepool.Die:
 def contact(rating: int, drm: int, exact: bool = False) -> dict:
     """``{"contact": p}``: the chance one FLN unit is contacted (1d6 + DRM <= rating)."""
     p = Fraction(dict(contact_die(rating, drm).items()).get(True, 0), 6)
-    return {"rating": rating, "drm": drm, "contact": p if exact else float(p)}
+    return {"contact": p if exact else float(p)}
 
 
 def contact_drm(rating: int, evasion: int, area_rating: str, terrorized: bool) -> int:
@@ -146,8 +145,7 @@ def control(fln: int, gov: int, exact: bool = False) -> dict:
         p = {k: Fraction(q, both.denominator()) for k, q in both.items()}
         res = (p.get("fln", zero), p.get("gov", zero), p.get("contested", zero))
     keys = ("fln", "gov", "contested")
-    return {"points": {"fln": fln, "gov": gov},
-            **{k: (v if exact else float(v)) for k, v in zip(keys, res, strict=True)}}
+    return {k: (v if exact else float(v)) for k, v in zip(keys, res, strict=True)}
 
 
 # ---------------------------------------------------------------- pending actions
