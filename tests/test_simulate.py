@@ -70,6 +70,7 @@ def test_summary_and_report(tmp_path):
         "unfinished"] == 10
     for w in summary["wins"].values():
         assert w["ci95"][0] <= w["rate"] <= w["ci95"][1]
+    assert sum(summary["reasons"].values()) == 10
     page = report.html_report("test", JOB.to_json(), summary, results)
     assert page.count("data:image/png;base64,") == 4
     for name in ("psl", "control", "levels"):

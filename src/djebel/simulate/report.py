@@ -39,6 +39,7 @@ def summarize(results: list[dict], sides: tuple[str, ...]) -> dict:
     levels: Counter = Counter((r["winner"] or "none", r["level"]) for r in results)
     for (winner, level), k in sorted(levels.items()):
         out["levels"].setdefault(winner, {})[level] = k
+    out["reasons"] = dict(Counter(r.get("reason") or "" for r in results).most_common())
     turns = [r["turns"] for r in results]
     if turns:
         out["length"] = {"mean": statistics.fmean(turns), "median": statistics.median(turns),
@@ -148,6 +149,8 @@ def html_report(title: str, job: dict, summary: dict, results: list[dict]) -> st
     levels = "".join(f"<tr><td>{esc(w)}</td><td>{esc(lv)}</td><td>{k}</td></tr>"
                      for w, by in summary["levels"].items() for lv, k in by.items())
     length = summary.get("length") or {}
+    reasons = "".join(f"<tr><td>{esc(k)}</td><td>{v}</td></tr>"
+                      for k, v in summary.get("reasons", {}).items())
     imgs = "".join(f'<figure><img alt="{esc(name)}" src="data:image/png;base64,{data}">'
                    f"<figcaption>{esc(name)}</figcaption></figure>"
                    for name, data in plots(results).items())
@@ -169,6 +172,8 @@ unfinished {summary['unfinished']})</h2>
 <table><tr><th>side</th><th>wins</th><th>rate</th><th>95% Wilson interval</th></tr>{rows}</table>
 <h2>Victory levels</h2>
 <table><tr><th>winner</th><th>level</th><th>games</th></tr>{levels}</table>
+<h2>How the games ended</h2>
+<table><tr><th>reason</th><th>games</th></tr>{reasons}</table>
 <h2>Game length</h2>
 <p>turns: mean {length.get('mean', 0):.2f}, median {length.get('median', 0)},
 min {length.get('min', 0)}, max {length.get('max', 0)}</p>
