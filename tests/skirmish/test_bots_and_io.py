@@ -127,3 +127,24 @@ def test_terminal_bots_only_finish_the_battle():
 def test_benchmark_runs():
     res = run(0.4)
     assert res["los_queries_per_second"] > 0 and res["battles_per_second"] > 0
+
+
+def test_deploy_step_places_within_zones():
+    g = new_game("ambush", 0, {"deploy": True})
+    assert g.active_side == "french" and [str(a) for a in g.legal_actions()] == ["ready"]
+    g.apply("ready")
+    assert g.active_side == "insurgents"
+    before = g.state_hash()
+    for bad, rule in (("place I1 45 63", "4"),            # outside the zone / too close
+                      ("place I1 20 100", "4"),           # outside every zone
+                      ("place I1 60 77", "D19"),          # on top of I3
+                      ("place HA 45 80", "4")):           # a French element
+        with pytest.raises(IllegalAction) as exc:
+            g.apply(bad)
+        assert exc.value.rule == rule, bad
+        assert g.state_hash() == before
+    g.apply("place I1 66 80 face 250")
+    g.apply("overwatch I3")
+    assert (g.el("I1").x, g.el("I1").y) == (66.0, 80.0) and g.el("I3").overwatch
+    g.apply("ready")
+    assert g.active_side == "insurgents" and g.frames[-1]["k"] == "main"

@@ -32,6 +32,8 @@ def legal_actions(g) -> list[Action]:
         return out
     if k == "group":
         return _group_actions(g, fr)
+    if k == "deploy":
+        return _deploy(g, fr)
     if k == "act":
         return _act(g, fr)
     if k == "react":
@@ -268,6 +270,32 @@ def _dry(g, action: Action) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+def _deploy(g, fr: dict) -> list[Action]:
+    """Spec 4: a few other legal set-up spots per element, Overwatch toggles, 'ready'."""
+    out: list[Action] = []
+    side = fr["side"]
+    for e in g.elements:
+        fe = g.zones.get(e.label)
+        if e.side != side or fe is None or not e.on_table:
+            continue
+        spots = [(e.x + dx, e.y + dy) for dx, dy in ((8, 0), (-8, 0), (0, 8), (0, -8))]
+        spots += [(p.x, p.y) for z in fe.zone for p in (z.representative_point(),)]
+        found = 0
+        for x, y in spots:
+            x, y = _r(x), _r(y)
+            try:
+                orders.check_place(g, e, x, y, e.facing)
+            except IllegalAction:
+                continue
+            out.append(Action("place", (e.label, x, y, "face", _r(e.facing))))
+            found += 1
+            if found == 2:
+                break
+        if side in g.scn.may_start_overwatch and not e.t.is_fixed_wing:
+            out.append(Action("overwatch", (e.label,)))
+    return out + [Action("ready")]
 
 
 def _groups(g) -> list[Action]:

@@ -108,7 +108,7 @@ def advance(g) -> None:
                 return
         fr = g.frames[-1]
         k = fr["k"]
-        if k == "main":
+        if k in ("main", "deploy"):
             return
         if k == "act":
             e = g.elements[fr["e"]]
@@ -314,7 +314,7 @@ def dispatch(g, a: Action) -> None:
         raise IllegalAction("R4", f"'{a.verb}' takes no arguments")
     handler = {"main": orders.do_main, "act": orders.do_act, "react": reactions.do_react,
                "ow": reactions.do_ow, "charge": reactions.do_charge,
-               "group": orders.do_group}[fr["k"]]
+               "group": orders.do_group, "deploy": orders.do_deploy}[fr["k"]]
     handler(g, fr, a)
 
 
@@ -347,8 +347,11 @@ def prompt(g) -> str:
         return f"game over: {r.reason}; winner {r.winner or 'none'} {r.scores}"
     fr = g.frames[-1]
     side = g.active_side
-    head = f"turn {g.turn}/{g.turn_limit}, {g.phasing} phase: {side}"
     k = fr["k"]
+    if k == "deploy":
+        return (f"set-up: {side} may place elements in their zones "
+                "('place F3 x y face F'), then 'ready'")
+    head = f"turn {g.turn}/{g.turn_limit}, {g.phasing} phase: {side}"
     if k == "main":
         return f"{head} choose an element to activate or end the phase"
     if k == "act":

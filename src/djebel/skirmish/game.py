@@ -36,6 +36,7 @@ OPTION_DEFAULTS = {
     "road_bonus_requires_road_path": True, "casualty_rules": True, "civilian_rules": True,
     "max_range_cm": 0.0, "turn_limit": 0, "collateral_hit_on": 0, "log": True,
     "collateral_trigger": "", "bunker_cc_defender_bonus": 0, "wrecks_as_terrain": False,
+    "deploy": False,
 }
 DECIDERS = {"main": "phasing", "act": "phasing", "group": "phasing", "react": "other",
             "ow": "other", "charge": "other"}
@@ -83,6 +84,7 @@ class SkirmishGame:
                 p.embarked_in = carrier
                 self.elements.append(p)
         self.labels = {e.label: e.id for e in self.elements}
+        self.zones = {fe.label: fe for fe in self.scn.forces if fe.zone}
         self.entry = {fe.label: fe.entry_edge for fe in self.scn.forces if fe.entry_edge}
         self.markers: list[Marker] = []
         self.civ_hits: list[int] = [0] * len(self.scn.civilians)
@@ -96,7 +98,12 @@ class SkirmishGame:
         self._result: Result | None = None
         self.turn_limit = int(opts["turn_limit"]) or self.scn.turn_limit
         self._cache: dict = {}
-        self._start_phase()
+        if opts["deploy"]:
+            # spec 4: each side may move its elements within their set-up zones first
+            self.frames = [{"k": "deploy", "side": self.scn.setup_order[0]}]
+            self.log.add("4", f"set-up: {self.scn.setup_order[0]} deploy first")
+        else:
+            self._start_phase()
         self._advance()
 
     # ------------------------------------------------------------ small helpers
@@ -305,6 +312,8 @@ class SkirmishGame:
     def active_side(self) -> str | None:
         if self.over or not self.frames:
             return None
+        if self.frames[-1]["k"] == "deploy":
+            return self.frames[-1]["side"]
         who = DECIDERS[self.frames[-1]["k"]]
         return self.phasing if who == "phasing" else self.other(self.phasing)
 
@@ -373,7 +382,8 @@ class SkirmishGame:
 
     # ------------------------------------------------------------ copy and JSON
     _FIELDS = ("scenario_name", "scn", "seed", "options", "user_options", "dice_script",
-               "tabs", "terrain", "breaches", "wrecks", "labels", "entry", "turn", "phase_no",
+               "tabs", "terrain", "breaches", "wrecks", "labels", "entry", "zones", "turn",
+               "phase_no",
                "phasing", "searched", "last_fire", "over", "_result", "turn_limit")
 
     def clone(self) -> SkirmishGame:

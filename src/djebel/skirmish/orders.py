@@ -576,3 +576,68 @@ def _set_marker(g, mid: int, **changes) -> None:
         setattr(m, k, v)
     ms[mid] = m
     g.markers = ms
+
+
+def check_place(g, e: Element, x: float, y: float, face: float) -> None:
+    """Spec 4: a set-up position inside the element's zone, on legal ground, clear of
+    other bases and civilians, and far enough from the enemy."""
+    from shapely.geometry import Point
+
+    from djebel.skirmish.geometry import Body, distance
+    fe = g.zones.get(e.label)
+    if fe is None or e.side != g.frames[-1]["side"] or not e.on_table:
+        raise IllegalAction("4", f"{e.label} has a fixed set-up position")
+    if not any(z.buffer(1e-6).covers(Point(x, y)) for z in fe.zone):
+        raise IllegalAction("4", f"({x:g}, {y:g}) is outside {e.label}'s set-up zone")
+    t = e.t
+    body = Body(x, y, face, t.base_w_cm, t.base_d_cm, e.airborne)
+    poly = base_poly(body)
+    b = poly.bounds
+    if b[0] < 0 or b[1] < 0 or b[2] > g.terrain.width or b[3] > g.terrain.depth:
+        raise IllegalAction("D19", f"{e.label}'s base would leave the table")
+    if not e.airborne:
+        imp = g.terrain.impassable(movement.mobility(e))
+        if not imp.is_empty and poly.intersection(imp).area > 1e-6:
+            raise IllegalAction("R142", f"{e.label} cannot stand on that terrain")
+        for o in g.elements:
+            if o.id != e.id and o.ground and base_poly(o.body).intersection(poly).area > 1e-6:
+                raise IllegalAction("D19", f"{e.label}'s base would overlap {o.label}")
+    radius = g.tabs["civilians"]["footprint_radius_cm"]
+    if any(poly.distance(Point(c)) < radius for c in g.scn.civilians):
+        raise IllegalAction("D75", f"{e.label} may not stand on civilians")
+    if fe.min_enemy_cm:
+        for o in g.elements:
+            if o.side != e.side and o.on_table and distance(body, o.body) < fe.min_enemy_cm:
+                raise IllegalAction("4", f"{e.label} must set up at least {fe.min_enemy_cm:g} cm "
+                                    f"from {o.label}")
+
+
+def do_deploy(g, fr: dict, a: Action) -> None:
+    """Spec 4: 'place', 'overwatch' (where the scenario allows it) and 'ready'."""
+    side = fr["side"]
+    if a.verb == "ready":
+        if a.args:
+            raise IllegalAction("4", "'ready' takes no arguments")
+        order = g.scn.setup_order
+        g.log.add("4", f"{side} are deployed", side=side)
+        if side == order[-1]:
+            flow.start_phase(g)
+        else:
+            fr["side"] = order[order.index(side) + 1]
+        return
+    e = flow.arg_el(g, a, 0, "4")
+    if e.side != side:
+        raise IllegalAction("4", f"{e.label} is not the {side}'")
+    if a.verb == "overwatch":
+        if side not in g.scn.may_start_overwatch or not e.on_table or e.t.is_fixed_wing:
+            raise IllegalAction("4", f"the {side} may not start on Overwatch here")
+        e.overwatch = not e.overwatch
+        return
+    if a.verb != "place":
+        raise IllegalAction("4", "set-up orders: 'place E x y [face F]', 'overwatch E', 'ready'")
+    pts, face = flow.parse_path(a)
+    if len(pts) != 1:
+        raise IllegalAction("4", "'place' takes one position")
+    face = e.facing if face is None else face
+    check_place(g, e, pts[0][0], pts[0][1], face)
+    g.place(e, pts[0][0], pts[0][1], face)

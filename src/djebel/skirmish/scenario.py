@@ -44,6 +44,8 @@ class ForceEntry:
     passengers: tuple[str, ...]
     passenger_labels: tuple[str, ...]
     entry_edge: str = ""
+    zone: tuple = ()                       # deployment polygons (empty: fixed position)
+    min_enemy_cm: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,8 @@ class Scenario:
     casevac_zones: tuple
     casevac_by: tuple[str, ...]
     searchable: tuple[str, ...]
+    setup_order: tuple[str, ...]
+    may_start_overwatch: tuple[str, ...]
     victory: tuple[dict, ...]
     sudden_death: dict
     description: str
@@ -245,9 +249,9 @@ def parse_scenario(data: dict, path: str) -> Scenario:
                         raise _err(path, field + ".at", f"a base not overlapping {other_label}",
                                    at)
             zone_names = f.get("zone")
+            polys = []
             if zone_names is not None:
                 names = zone_names if isinstance(zone_names, list) else [zone_names]
-                polys = []
                 for zn in names:
                     if zn in zones:
                         polys += zones[zn]
@@ -277,9 +281,13 @@ def parse_scenario(data: dict, path: str) -> Scenario:
         if off and not t.is_aircraft and entry not in EDGES:
             raise _err(path, field + ".entry_edge",
                        f"the edge a ground reinforcement enters by, one of {EDGES} (D70)", entry)
+        gap = f.get("min_enemy_distance_cm", 0.0)
+        if not _num(gap) or gap < 0:
+            raise _err(path, field + ".min_enemy_distance_cm", "a distance in cm", gap)
         forces.append(ForceEntry(side, typ, label, float(at[0]), float(at[1]), float(facing),
                                  bool(f.get("overwatch", False)), off, airborne, turn, sorties,
-                                 tuple(passengers), plabels, entry if off else ""))
+                                 tuple(passengers), plabels, entry if off else "",
+                                 tuple(polys) if not off else (), float(gap)))
     if not forces:
         raise _err(path, "force", "at least one element")
     for side in SIDES:
@@ -318,10 +326,17 @@ def parse_scenario(data: dict, path: str) -> Scenario:
         if s not in seen:
             raise _err(path, "searchable", "terrain ids", s)
     sudden = dict(data.get("sudden_death", {}))
+    order = data.get("setup_order", [data["first_side"], "french" if data["first_side"] ==
+                                     "insurgents" else "insurgents"])
+    if sorted(order) != sorted(SIDES):
+        raise _err(path, "setup_order", "both sides, in set-up order", order)
+    may_ow = tuple(side for side in SIDES
+                   if data.get("sides", {}).get(side, {}).get("may_start_overwatch", False))
     return Scenario(
         id=data["id"], name=data["name"], path=path, terrain=terrain, civilians=tuple(civs),
         forces=tuple(forces), first_side=data["first_side"], turn_limit=data["turn_limit"],
         exit_edges=exits, home_edges=homes, casevac_zones=casevac, casevac_by=casevac_by,
-        searchable=searchable, victory=tuple(victory), sudden_death=sudden,
+        searchable=searchable, setup_order=tuple(order), may_start_overwatch=may_ow,
+        victory=tuple(victory), sudden_death=sudden,
         description=data.get("description", ""),
     )

@@ -21,21 +21,26 @@ HELP = ("orders: a number from the list, or an action such as 'move F3 45.5 60 f
 
 def play(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
          svg_path: str | None = None, input_fn: Callable[[str], str] = input,
-         out=None) -> int:
+         out=None, deploy: bool | None = None) -> int:
     """Run a battle in the terminal; returns the exit code (0) for the command line."""
-    run_game(scenario, french, insurgents, seed, svg_path, input_fn, out)
+    run_game(scenario, french, insurgents, seed, svg_path, input_fn, out, deploy)
     return 0
 
 
 def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
              svg_path: str | None = None, input_fn: Callable[[str], str] = input,
-             out=None):
-    """Run a battle; each side is 'human', 'random' or 'matrix'. Returns the final game."""
+             out=None, deploy: bool | None = None):
+    """Run a battle; each side is 'human', 'random' or 'matrix'. Returns the final game.
+
+    With ``deploy`` (by default: whenever a human plays) the battle opens with the
+    set-up step, where each side may move its elements within their zones."""
     out = out or sys.stdout
     for who in (french, insurgents):
         if who not in PLAYERS:
             raise DjebelError(f"unknown player {who!r} (choose from {', '.join(PLAYERS)})")
-    game = new_game(scenario, seed)
+    if deploy is None:
+        deploy = "human" in (french, insurgents)
+    game = new_game(scenario, seed, {"deploy": True} if deploy else {})
     bots = {}
     for side, who, salt in (("french", french, 11), ("insurgents", insurgents, 29)):
         if who == "random":
