@@ -13,7 +13,7 @@ PERSISTENT = ("id", "label", "side", "type", "x", "y", "facing", "sp", "pinned",
               "embarked_in", "airborne", "immobilized", "engine_damaged", "optics",
               "weapons_ko", "damage_types", "markers", "one_shot_used", "off_table",
               "removed", "exit_edge", "forced_down", "sorties_used", "available_turn",
-              "max_sorties", "carrying", "blundered_turn",
+              "max_sorties", "blundered_turn",
               # per-phase counters (D1)
               "activated", "k", "reacted")
 
@@ -51,7 +51,6 @@ class Element:
         self.sorties_used = 0
         self.available_turn = 1
         self.max_sorties = 0
-        self.carrying = -1
         self.blundered_turn = 0
         self.activated = False
         self.k = 0

@@ -126,9 +126,38 @@ def _exit_edge(g, x: float, y: float) -> str:
     return ""
 
 
+_PLAN_CACHE: dict[tuple, object] = {}
+
+
 def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | None,
                 moves: int) -> MovePlan:
-    """Judge a ground move of ``moves`` allowances along ``pts`` (waypoints, destination)."""
+    """Judge a ground move of ``moves`` allowances along ``pts`` (waypoints, destination).
+
+    The answer depends only on the mover, the path, the terrain and where the other
+    ground elements stand, so it is memoised on exactly those (legal-action lists ask
+    the same questions again and again while nothing moves)."""
+    carrying = any(m.carried_by == e.id and not m.evacuated for m in g.markers)
+    key = (g.terrain.version, g.scn.path, g.opt("road_bonus_requires_road_path"),
+           e.id, e.side, e.type, e.x, e.y, e.facing, e.immobilized, e.engine_damaged,
+           carrying, tuple(pts), face, moves,
+           tuple((o.id, o.x, o.y, o.facing) for o in g.elements if o.ground and o.id != e.id))
+    hit = _PLAN_CACHE.get(key)
+    if hit is None:
+        try:
+            hit = _plan_ground(g, e, pts, face, moves)
+        except IllegalAction as exc:
+            hit = exc
+        if len(_PLAN_CACHE) > 100_000:
+            _PLAN_CACHE.clear()
+        _PLAN_CACHE[key] = hit
+    if isinstance(hit, IllegalAction):
+        raise IllegalAction(hit.rule, hit.reason)
+    return MovePlan(list(hit.path), hit.face, hit.exited, hit.contact, list(hit.breach),
+                    hit.stopped_by)
+
+
+def _plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | None,
+                 moves: int) -> MovePlan:
     t = e.t
     mob = mobility(e)
     if e.immobilized:
@@ -163,7 +192,7 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
         if edge not in g.scn.exit_edges[e.side]:
             raise IllegalAction("D69", f"the {edge or 'table'} edge is not an exit for the "
                                 f"{e.side}")
-        if t.is_infantry and e.carrying >= 0:
+        if t.is_infantry and any(m.carried_by == e.id and not m.evacuated for m in g.markers):
             raise IllegalAction("D73", "infantry carrying a casualty may not leave the table")
         exited = edge
     heading = _heading(path, e.facing)
