@@ -1,0 +1,323 @@
+"""FLN policies of the HeuristicAgent: reinforcement, deployment, operations."""
+
+from __future__ import annotations
+
+from djebel.algeria.board import (
+    ALGERIA,
+    AREA_IDS,
+    BAND,
+    CADRE,
+    COUNTRIES,
+    FAILEK,
+    FRANCE,
+    FRONT,
+    NEUT,
+    OPS,
+    POLICE,
+    UNIT_NAMES,
+    UTYPE,
+)
+from djebel.algeria.bots.heuristic_base import (
+    _a,
+    _u,
+    expected_hits,
+)
+from djebel.algeria.bots.view import (
+    EVASION,
+    FLN_VALUE,
+    FP,
+    View,
+    mst_odds,
+    view_of,
+)
+from djebel.algeria.rules.common import firepower as unit_fp
+from djebel.core.actions import Action
+
+
+class FlnPolicies:
+    """Mixin: one method per FLN decision kind."""
+
+    # ------------------------------------------------------------ FLN reinforcement
+    def _fln_reinf(self, s, legal):
+        v = view_of(s)
+        reserve = self._ops_reserve(s, v)
+        ap = s.ap
+        best, best_sc = None, 0.0
+        for act in legal:
+            verb = act.verb
+            sc = 0.0
+            if verb == "convert":
+                u = _u(act.args[0])
+                a = s.loc[u]
+                if act.args[1] == "front":
+                    if ap - 3 < reserve * 0.5:
+                        continue
+                    sc = 6 + (4 if v.urban[a] else 0) - v.gov_cp[a] * 1.2 - v.patrol[a]
+                elif act.args[1] == "failek":
+                    if ap - 2 < reserve:
+                        continue
+                    sc = 2.5
+                else:           # Cadre -> Band: only abroad, where Cadres idle
+                    if a not in COUNTRIES or ap - 1 < reserve:
+                        continue
+                    sc = 2.0
+            elif verb == "build":
+                a = _a(act.args[1])
+                cost = 2 if a in COUNTRIES else 3
+                if ap - cost < reserve:
+                    continue
+                t = act.args[0]
+                if a in COUNTRIES:
+                    sc = 2.2 if t == "band" else 0.5
+                    if len(v.fln[a]) > 8:
+                        sc -= 2
+                else:
+                    danger = v.gov_cp[a] * 0.6 + v.patrol[a] * 0.5 + v.police[a] * 0.5
+                    cadres = sum(1 for u in v.fln[a] if UTYPE[u] == CADRE)
+                    bands = sum(1 for u in v.fln[a] if UTYPE[u] == BAND)
+                    if t == "cadre":
+                        sc = 4 - cadres * 1.2 - danger + (1.5 if v.urban[a] else 0)
+                    else:
+                        sc = 3.5 - bands * 1.0 - danger * 0.8 + (0.5 if v.gov[a] else 0)
+            elif verb == "reduce":
+                continue
+            if sc > best_sc:
+                best, best_sc = act, sc
+        return best or Action("done")
+
+    def _ops_reserve(self, s, v: View) -> int:
+        """AP the FLN keeps for this turn's missions (Propaganda, Strikes, Raids)."""
+        need = 0
+        for a in ALGERIA:
+            if v.remote[a] or not v.fln[a]:
+                continue
+            if any(UTYPE[u] in (CADRE, FRONT) for u in v.fln[a]):
+                need += 1
+            if v.urban[a] and v.fronts[a] is not None:
+                need += 3
+        return need
+
+    # ------------------------------------------------------------ FLN deployment
+    def _fln_deploy(self, s, legal):
+        v = view_of(s)
+        up = set()
+        for act in legal:
+            if act.verb == "surface" and act.args[0] != "all":
+                up.add(_u(act.args[0]))
+        if not up:
+            return self._france(s, v, legal)
+        want = self._surface_plan(s, v, up)
+        for u in want:
+            return Action("surface", (UNIT_NAMES[u],))
+        return self._france(s, v, legal)
+
+    def _france(self, s, v, legal):
+        for act in legal:
+            if act.verb == "france":
+                return act
+        return Action("done")
+
+    def _surface_plan(self, s, v: View, up: set[int]) -> list[int]:
+        """Units to bring to OPS this turn, in the order to surface them."""
+        ap = s.ap
+        out = []
+        for a in ALGERIA:
+            if not v.fln[a]:
+                continue
+            ug = [u for u in v.fln[a] if u in up]
+            if not ug:
+                continue
+            patrol = v.patrol[a]
+            terror = 1 if s.terror[a] else 0
+            gov_fp = v.gov_fp[a]
+            cadres = [u for u in ug if UTYPE[u] == CADRE]
+            front = v.fronts[a] if v.fronts[a] in up else None
+            bands = [u for u in ug if UTYPE[u] in (BAND, FAILEK)]
+            # Strike (9.12): a Front and every Cadre in an Urban area.
+            if v.urban[a] and front is not None and ap >= 3:
+                drm = len(cadres) - patrol - terror
+                if drm >= 0 or (drm >= -1 and not gov_fp):
+                    out.append(front)
+                    out += cadres
+                    ap -= 3
+                    cadres = []
+            # Propaganda (9.11): one Cadre (or, when safe, the Front).
+            if not v.remote[a] and ap >= 1 and patrol + terror <= 2:
+                if cadres:
+                    out.append(cadres.pop())
+                    ap -= 1
+                elif front is not None and front not in out and patrol + terror == 0 \
+                        and gov_fp < 10:
+                    out.append(front)
+                    ap -= 1
+            # Raid (9.14) / Harass (9.15) / Move: Bands and Faileks.
+            if bands:
+                if not v.remote[a] and ap >= 1 and patrol <= 1:
+                    out += bands[:3]
+                    ap -= 1
+                    bands = bands[3:]
+                if v.gov[a] and bands:
+                    weakest = min((FP[UTYPE[g]] for g in v.gov[a]), default=99)
+                    if any(UTYPE[u] == FAILEK for u in bands) or weakest <= 2:
+                        out += bands
+            # Units in danger here: bring one up to Move away.
+            if v.police[a] and len(ug) >= 3 and v.gov_cp[a] > v.fln_cp[a]:
+                rest = [u for u in cadres + bands if u not in out]
+                out += rest[:1]
+        return out
+
+    # ------------------------------------------------------------ FLN operations
+    def _ops_fln(self, s, legal):
+        scored = self._fln_mission_scores(s, view_of(s), legal)
+        return self._best(scored)
+
+    def _fln_mission_scores(self, s, v: View, legal) -> list[tuple[float, Action]]:
+        out = []
+        react_risk = {}
+        for act in legal:
+            verb = act.verb
+            if verb == "pass":
+                out.append((0.0, act))
+                continue
+            if verb == "handover":
+                out.append((-0.5, act))
+                continue
+            u = _u(act.args[0])
+            a = s.loc[u]
+            t = UTYPE[u]
+            if a not in react_risk:
+                react_risk[a] = self._react_threat(s, v, a)
+            risk = react_risk[a]
+            if verb == "propaganda":
+                if a == FRANCE:
+                    n, plus, _ = mst_odds(0)
+                    out.append((n * 1.0 - plus * 2.0 + 0.2, act))
+                    continue
+                drm = -v.patrol[a] - (1 if s.terror[a] else 0)
+                n, plus, _ = mst_odds(drm)
+                mult = 2 if v.urban[a] else 1
+                loss = FLN_VALUE[t]
+                ev = n * mult - plus * loss - risk * loss * (1 - EVASION[t] / 6) - 1.0 * 0.6
+                if t == FRONT and any(UTYPE[x] == CADRE and s.box[x] == OPS
+                                      and not s.flags[x] & NEUT for x in v.fln[a]):
+                    ev -= 2.0   # a Cadre can do it for less risk
+                out.append((ev, act))
+            elif verb == "strike":
+                helpers = [x for x in v.fln[a] if UTYPE[x] == CADRE and s.box[x] == OPS
+                           and not s.flags[x] & NEUT]
+                drm = len(helpers) - v.patrol[a] - (1 if s.terror[a] else 0)
+                n, plus, _ = mst_odds(drm)
+                loss = FLN_VALUE[FRONT] + 2.0 * len(helpers)
+                out.append((n * 3.5 - plus * loss - 3 * 0.6, act))
+            elif verb == "raid":
+                raiders = [x for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)
+                           and s.box[x] == OPS and not s.flags[x] & NEUT][:3]
+                drm = len(raiders) - 1 - v.patrol[a]
+                n, plus, _ = mst_odds(drm)
+                mult = 2 if v.urban[a] else 1
+                ev = (n * mult - 1) * 0.6 - plus * 2.0 - risk * 1.5
+                out.append((ev, act))
+            elif verb == "harass":
+                out.append((self._harass_value(s, v, u, a) - risk * 1.0, act))
+            elif verb == "move":
+                out.append((self._move_value(s, v, u), act))
+        return out
+
+    def _react_threat(self, s, v: View, a: int) -> float:
+        """Rough chance the Government reacts hard in ``a`` (0..1)."""
+        if a in COUNTRIES or a == FRANCE:
+            return 0.0
+        group = self._flush_group(s, v, a)
+        if not group:
+            return 0.0
+        fp = sum(unit_fp(s, g) for g in group)
+        return min(1.0, expected_hits(fp) / 2.5)
+
+    def _harass_value(self, s, v: View, u: int, a: int) -> float:
+        fp = unit_fp(s, u)
+        others = [x for x in v.fln[a] if x != u and UTYPE[x] in (BAND, FAILEK)
+                  and s.box[x] == OPS and not s.flags[x] & NEUT]
+        if UTYPE[u] == FAILEK:
+            fp += sum(unit_fp(s, x) for x in others)
+        target = min(v.gov[a], key=lambda g: unit_fp(s, g))
+        back = -(-unit_fp(s, target) // 2)
+        if s.air_avail and not v.urban[a]:
+            back += 3
+        gain = expected_hits(fp)
+        pain = expected_hits(back)
+        return gain - pain * FLN_VALUE[UTYPE[u]] * 0.7 - 0.3
+
+    def _move_value(self, s, v: View, u: int) -> float:
+        a = s.loc[u]
+        dest, sc = self._move_dest(s, v, u)
+        if dest is None:
+            return -1.0
+        here = self._area_safety(s, v, a, u) if a not in COUNTRIES else -1.0
+        gain = sc - here
+        if a in COUNTRIES:
+            bz = s.bz if (s.bz_active and s.bz) else 0
+            patrol = v.patrol[dest]
+            n, plus, _ = mst_odds(bz - patrol)
+            return 1.5 - plus * 6.0 + (0.5 if len(v.fln[a]) > 4 else 0)
+        return gain - 0.5
+
+    def _area_safety(self, s, v: View, a: int, u: int) -> float:
+        t = UTYPE[u]
+        sc = -v.gov_cp[a] * 0.5 - v.police[a] * 0.7 - v.patrol[a] * 0.5
+        if t == CADRE and not v.remote[a]:
+            sc += 2.0 if v.fronts[a] is None else 0.5
+            sc += 1.0 if v.urban[a] else 0
+        if t in (BAND, FAILEK):
+            sc += 1.0 if not v.remote[a] else 0.5
+        sc -= len(v.fln[a]) * 0.3
+        return sc
+
+    def _move_dest(self, s, v: View, u: int) -> tuple[int | None, float]:
+        from djebel.algeria.rules.missions_fln import destinations
+        best, best_sc = None, -1e9
+        for b in destinations(s, u):
+            if b in COUNTRIES:
+                continue
+            n, plus, _ = mst_odds(-v.patrol[b])
+            sc = self._area_safety(s, v, b, u) - plus * 5
+            if sc > best_sc:
+                best, best_sc = b, sc
+        return best, best_sc
+
+    def _move_to(self, s, legal):
+        u = s.stack[-1][2]
+        v = view_of(s)
+        dest, _ = self._move_dest(s, v, u)
+        if dest is not None:
+            act = Action("to", (AREA_IDS[dest],))
+            if act in legal:
+                return act
+        return legal[0]
+
+    def _strike_assist(self, s, legal):
+        for act in legal:
+            if act.verb == "assist":
+                return act
+        return Action("go")
+
+    def _raid_add(self, s, legal):
+        chosen = s.stack[-1][3]
+        if len(chosen) < 3:
+            for act in legal:
+                if act.verb == "add":
+                    return act
+        return Action("go")
+
+    def _harass_join(self, s, legal):
+        for act in legal:
+            if act.verb == "add":
+                return act
+        return Action("go")
+
+    def _harass_target(self, s, legal):
+        scored = []
+        for act in legal:
+            g = _u(act.args[0])
+            sc = -unit_fp(s, g) + (1 if UTYPE[g] == POLICE and not s.flags[g] & NEUT else 0)
+            scored.append((sc, act))
+        return self._best(scored)

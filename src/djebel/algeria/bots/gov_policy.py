@@ -1,0 +1,287 @@
+"""Government policies of the HeuristicAgent: reinforcement, deployment, operations."""
+
+from __future__ import annotations
+
+from djebel.algeria.board import (
+    ALGERIA,
+    AREA_IDS,
+    BAND,
+    CADRE,
+    EL_X,
+    FAILEK,
+    FR_XX,
+    FRONT,
+    NEUT,
+    OC,
+    OPS,
+    POLICE,
+    UTYPE,
+)
+from djebel.algeria.bots.heuristic_base import (
+    GOV_RESERVE,
+    _a,
+    _u,
+    expected_hits,
+)
+from djebel.algeria.bots.view import (
+    CONTACT,
+    EVASION,
+    FLN_VALUE,
+    FP,
+    View,
+    is_gov_mobile,
+    mst_odds,
+    view_of,
+)
+from djebel.algeria.rules.common import contact as unit_contact
+from djebel.algeria.rules.common import firepower as unit_fp
+from djebel.core.actions import Action
+
+
+class GovPolicies:
+    """Mixin: one method per Government decision kind."""
+
+    # ------------------------------------------------------------ Government reinforcement
+    def _gov_budget(self, s) -> float:
+        """PSP the Government may still spend in this Reinforcement Phase."""
+        key = (s.turn, id(s))
+        if self._budget_key != key:
+            self._budget_key = key
+            self._budget_start = s.gov_psl
+        cap = max(0.0, min(12.0, (self._budget_start - 40) * 0.45))
+        spent = self._budget_start - s.gov_psl + s.gov_half * 0.5
+        return min(cap - spent, s.gov_psl - GOV_RESERVE - s.gov_half * 0.5)
+
+    def _gov_reinf(self, s, legal):
+        v = view_of(s)
+        budget = self._gov_budget(s)
+        verbs = {}
+        for act in legal:
+            verbs.setdefault(act.verb, []).append(act)
+        if "remove-oas" in verbs:
+            return verbs["remove-oas"][0]
+        if any(a.args == ("border-zone",) for a in verbs.get("activate", ())) \
+                and len(v.fln_mobile_abroad()) >= 2 and budget >= 1:
+            return Action("activate", ("border-zone",))
+        mob = {a.args[0]: a for a in verbs.get("mobilize", ())}
+        buy = {a.args[0]: a for a in verbs.get("buy", ())}
+        n_police = sum(v.police[a] for a in ALGERIA)
+        site = self._police_site(s, v)
+        if "police" in mob and budget >= 1 and site is not None and n_police < 10:
+            return mob["police"]
+        # Activation: elites and brigades near the FLN, divisions where it is strong.
+        best, best_sc = None, 0.0
+        hot = max(v.threat[b] for b in ALGERIA)
+        for act in verbs.get("activate", ()):
+            if act.args[0] in ("all", "border-zone"):
+                continue
+            u = _u(act.args[0])
+            a = s.loc[u]
+            t = UTYPE[u]
+            cost = 1.0 if t == FR_XX else 0.5
+            if budget < cost:
+                continue
+            value = v.threat[a] * 1.5 + hot * 0.3 + (2.5 if t == EL_X else 0)
+            if value / cost > best_sc:
+                best, best_sc = act, value / cost
+        if best is not None and best_sc >= 2.0:
+            return best
+        if "naval" in buy and budget >= 3 and s.naval < 2 and s.gov_psl >= 50:
+            return buy["naval"]
+        if "el_x" in mob and budget >= 3 and s.gov_psl >= 55:
+            return mob["el_x"]
+        if "fr_xx" in mob and budget >= 5 and s.gov_psl >= 60:
+            return mob["fr_xx"]
+        if "air" in buy and budget >= 2 and s.air_max < 3 and s.gov_psl >= 60:
+            return buy["air"]
+        return Action("done")
+
+    def _police_site(self, s, v: View) -> int | None:
+        best, best_sc = None, 0.5
+        for a in ALGERIA:
+            if v.police[a]:
+                continue
+            sc = v.threat[a] + (2 if v.urban[a] else 0) - (3 if v.remote[a] else 0)
+            if sc > best_sc:
+                best, best_sc = a, sc
+        return best
+
+    def _mobilize_where(self, s, legal):
+        v = view_of(s)
+        t = s.stack[-1][2]
+        if t == POLICE:
+            a = self._police_site(s, v)
+            if a is not None:
+                return Action("at", (AREA_IDS[a],))
+        scored = [(v.threat[_a(act.args[0])] - v.gov_cp[_a(act.args[0])] * 0.7, act)
+                  for act in legal]
+        return self._best(scored)
+
+    def _coup_mobilize(self, s, legal):
+        prefer = ("fr_xx", "el_x", "fr_x", "al_x", "police")
+        for key in prefer:
+            for act in legal:
+                if act.args == (key,):
+                    return act
+        return Action("done")
+
+    # ------------------------------------------------------------ Government deployment
+    def _deploy_target(self, s, v: View, u: int) -> str:
+        """'stay', 'PTL', or an area id for a deployable Government unit."""
+        a = s.loc[u]
+        here = self._patrol_need(s, v, a)
+        if here >= 1.0:
+            return "PTL"
+        best, best_sc = None, here + 1.5
+        for b in ALGERIA:
+            if b == a:
+                continue
+            sc = self._patrol_need(s, v, b) - v.patrol[b] * 1.5 - v.gov_cp[b] * 0.3
+            if sc > best_sc:
+                best, best_sc = b, sc
+        if best is not None:
+            return AREA_IDS[best]
+        return "PTL" if here > 0 else "stay"
+
+    def _patrol_need(self, s, v: View, a: int) -> float:
+        """How much a patrol in ``a`` would hurt FLN Propaganda, Strikes and Raids."""
+        if v.remote[a]:
+            return 0.2 * v.threat[a]
+        need = 0.0
+        for u in v.fln[a]:
+            if s.flags[u] & NEUT:
+                continue
+            t = UTYPE[u]
+            need += 1.5 if t in (CADRE, FRONT) else 0.8
+        if v.urban[a]:
+            need *= 2
+        return need
+
+    def _gov_deploy(self, s, legal):
+        v = view_of(s)
+        for act in legal:
+            if act.verb == "mode" and act.args[1] == "dispersed":
+                return act
+        for act in legal:
+            if act.verb == "deploy":
+                u = _u(act.args[0])
+                if self._deploy_target(s, v, u) != "stay":
+                    return act
+        return Action("done")
+
+    def _deploy_to(self, s, legal):
+        u = s.stack[-1][2]
+        target = self._deploy_target(s, view_of(s), u)
+        if target == "stay":
+            return Action("stay")
+        return Action("to", (target,))
+
+    # ------------------------------------------------------------ Government operations
+    def _gov_mission_scores(self, s, v: View, legal) -> list[tuple[float, Action]]:
+        spare = s.gov_psl - GOV_RESERVE
+        out = []
+        for act in legal:
+            if act.verb == "pass":
+                out.append((0.0, act))
+                continue
+            a = _a(act.args[0])
+            if act.verb == "flush":
+                out.append((self._flush_value(s, v, a), act))
+            elif act.verb == "civil-affairs":
+                sc = 1.67 + (0.4 if s.terror[a] else 0) - 1.0 + (0.5 if v.fln[a] else 0)
+                out.append((sc if s.gov_psl > 4 or s.fln_psl <= 3 else -1, act))
+            elif act.verb == "suppression":
+                bands = sum(1 for u in v.fln[a] if UTYPE[u] in (BAND, FAILEK)
+                            and not s.flags[u] & NEUT)
+                cf = sum(1 for u in v.fln[a] if UTYPE[u] in (CADRE, FRONT)
+                         and not s.flags[u] & NEUT)
+                drm = min(v.elites[a], 3) + (1 if s.amnesty else 0)
+                n, plus, at = mst_odds(drm)
+                sc = min(n, bands) * 1.2 + at * cf * 1.2 - plus * 4.5 - 1.0
+                out.append((sc if spare > 0 else -1, act))
+            elif act.verb == "intelligence":
+                ug = v.fln_ug[a]
+                flushers = sum(1 for u in v.gov[a] if is_gov_mobile(u)
+                               and s.box[u] in (OPS, 3) and not s.flags[u] & NEUT)
+                total = v.police[a] * 2
+                p = min(1.0, max(0.0, (total - (1 if v.remote[a] else 0)
+                                       + (1 if v.urban[a] else 0)) / 6))
+                sc = (p * sum(FLN_VALUE.get(UTYPE[u], 1) for u in ug) * 0.35
+                      if flushers else 0) - 1.0
+                out.append((sc if spare > 0 else -1, act))
+            else:
+                out.append((-5.0, act))     # Resettlement: FLN +3d6, never worth it here
+        return out
+
+    def _flush_group(self, s, v: View, a: int) -> list[int]:
+        """The units a Flush/React in ``a`` would use (local, grouped by 9.22-3)."""
+        local = [u for u in v.gov[a] if is_gov_mobile(u) and s.box[u] in (OPS, 3)
+                 and not s.flags[u] & NEUT]
+        if not local:
+            return []
+        if v.division[a]:
+            return local
+        elites = [u for u in local if UTYPE[u] == EL_X]
+        if len(elites) > 1:
+            return elites
+        return [max(local, key=lambda u: (unit_contact(s, u), unit_fp(s, u)))]
+
+    def _flush_value(self, s, v: View, a: int) -> float:
+        group = self._flush_group(s, v, a)
+        if not group:
+            return 0.05      # only airmobile help: rarely worth the Helo points
+        c = sum(unit_contact(s, u) for u in group)
+        fp = sum(unit_fp(s, u) for u in group) + (s.air_avail and not v.urban[a]) * 3.5
+        targets = v.fln_ops[a] + [u for u in v.fln[a] if s.flags[u] & NEUT
+                                  and s.box[u] in (OPS, OC)]
+        drm = (1 if v.remote[a] else 0) + (1 if s.terror[a] else 0) - (1 if v.urban[a] else 0)
+        found_value = 0.0
+        found_fp = 0.0
+        for u in targets:
+            d = drm + (1 if EVASION[UTYPE[u]] > c else 0)
+            p = max(0.0, min(1.0, (c - d) / 6))
+            found_value += p * FLN_VALUE.get(UTYPE[u], 1)
+            found_fp += p * FP[UTYPE[u]]
+        if found_value <= 0:
+            return 0.0
+        hits = expected_hits(int(fp))
+        back = expected_hits(int(round(found_fp)))
+        n_found = max(1e-6, sum(1 for _ in targets))
+        return min(hits, n_found) * found_value / n_found * 0.8 - back * 0.6 + 0.1
+
+    def _ops_gov(self, s, legal):
+        scored = self._gov_mission_scores(s, view_of(s), legal)
+        return self._best(scored)
+
+    def _select(self, s, legal):
+        _, _, mission, area, selected, optional = s.stack[-1]
+        v = view_of(s)
+        adds = [a for a in legal if a.verb == "add"]
+        if mission == "react" and not selected:
+            c = s.combat
+            targets = c.get("targets", [])
+            strike = c.get("strike", False)
+            value = sum(FLN_VALUE.get(UTYPE[u], 1) * (1 - EVASION[UTYPE[u]] / 6)
+                        for u in targets)
+            if not strike and (not adds or value < 1.0) and any(
+                    a.verb == "no-react" for a in legal):
+                return Action("no-react")
+        if adds:
+            scored = []
+            for act in adds:
+                u = _u(act.args[0])
+                sc = CONTACT[UTYPE[u]] * 3 + FP[UTYPE[u]] * 0.2 + (2 if s.loc[u] == area else 0)
+                scored.append((sc, act))
+            grouped = v.division[area] or all(UTYPE[_u(a.args[0])] == EL_X for a in adds)
+            if not selected or (grouped and (mission == "flush" or len(selected) < 2)):
+                return self._best(scored)
+        if selected:
+            return Action("go")
+        flies = [a for a in legal if a.verb == "airmobilize"]
+        if flies:
+            return flies[0]
+        for verb in ("no-react",):
+            for a in legal:
+                if a.verb == verb:
+                    return a
+        return legal[0]
