@@ -136,7 +136,6 @@ def test_R27_rally_by_leader_needs_a_command_roll(build):
         g.apply("rally F1 F2")                   # R51: never the free action
     assert exc.value.rule == "R51"
     g.apply("end F1")
-    g.apply("activate F1") if False else None
     assert g.el("F2").pinned
 
 

@@ -138,11 +138,11 @@ def test_R137_load_needs_contact_and_a_free_slot(build):
     g.apply("activate F1")
     g.apply("load F1 F2")
     assert g.el("F1").embarked_in == g.el("F2").id
-    g.apply("end F1") if g.frames[-1]["k"] == "act" else None
+    g.apply("end F1")
     g.apply("activate F3")
     with pytest.raises(IllegalAction) as exc:
         g.apply("load F3 F2")
-    assert exc.value.rule in ("D22", "R137")
+    assert exc.value.rule == "D22"               # the HMMWV's one slot is taken
 
 
 def test_R149_D73_casualty_pickup_and_casevac(build):

@@ -295,8 +295,8 @@ def test_R140_embarked_elements_move_with_the_carrier(build):
     g.apply("activate F1")
     g.apply("move F1 40 20")
     g.apply("hold F1")
-    g.apply("unload F1") if False else None
-    assert not g.el("F2").on_table
+    f2 = g.el("F2")
+    assert not f2.on_table and f2.embarked_in == g.el("F1").id
 
 
 def test_R145_ford_stops_vehicles_then_they_cross(build):

@@ -111,8 +111,7 @@ def test_R146_tracked_vehicle_breaches_wall(build):
 
 
 def test_D69_exit_by_scenario_edge(build):
-    g = build([F("hmmwv_m2", 110, 60), FAR], terrain=[BLOCK],
-              sides={"exit_edges": ["east"]} if False else {})
+    g = build([F("hmmwv_m2", 110, 60), FAR], terrain=[BLOCK])     # no exit edge named
     g.apply("activate F1")
     with pytest.raises(IllegalAction) as exc:
         g.apply("move F1 122 60")
