@@ -148,3 +148,10 @@ def test_deploy_step_places_within_zones():
     assert (g.el("I1").x, g.el("I1").y) == (66.0, 80.0) and g.el("I3").overwatch
     g.apply("ready")
     assert g.active_side == "insurgents" and g.frames[-1]["k"] == "main"
+
+
+def test_heuristic_bot_plays_the_most_likely_course():
+    from djebel.skirmish.bots import HeuristicBot
+    g = new_game("search", 3, {"turn_limit": 2})
+    play_out(g, HeuristicBot(1), HeuristicBot(2))
+    assert g.is_over() and not [e for e in g.log if e.rule == "D72"]

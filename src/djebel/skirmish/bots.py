@@ -265,3 +265,11 @@ def play_out(game, french, insurgents, max_steps: int = 20_000) -> int:
         game.apply(bot.choose(game))
         steps += 1
     return steps
+
+
+class HeuristicBot(MatrixBot):
+    """The designer's 'most logical decision' without the matrix: always the most
+    likely course (no d10, nothing logged), for fast and predictable play."""
+
+    def _decide(self, game, e, acts: list[Action]) -> str:
+        return "most_likely"
