@@ -454,16 +454,7 @@ def _aisle(f: Feature, brg: float) -> bool:
     return False
 
 
-# ---------------------------------------------------------------- movement sweeps
-
-def sweep(path: list[tuple[float, float]], b_start: Body, b_end: Body) -> object:
-    """The area a base covers along a polyline path (start base, end base, corridor)."""
-    parts = [base_poly(b_start), base_poly(b_end)]
-    half = min(b_start.w, b_start.d) / 2
-    if len(path) >= 2 and LineString(path).length > 1e-9:
-        parts.append(LineString(path).buffer(half, cap_style="flat", join_style="round"))
-    return unary_union(parts)
-
+# ---------------------------------------------------------------- paths
 
 def path_length(path: list[tuple[float, float]]) -> float:
     return sum(math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(path, path[1:],
