@@ -99,3 +99,17 @@ def test_los_is_mutual_and_memo_agrees():
         b = man(rng.uniform(2, 120), rng.uniform(2, 120), rng.uniform(0, 360))
         assert los_uncached(terrain, a, b) == los_uncached(terrain, b, a)
         assert terrain_los(terrain, a, b) == los_uncached(terrain, a, b)
+
+
+def test_R141_hot_lz_north_is_dead_ground_for_the_village():
+    # spec 4.3: LZ North is hidden from the village by the ridge, seen from the cache
+    from djebel.skirmish import new_game
+    g = new_game("hotlz", 0)
+    helo = Body(65.0, 101.0, 0.0, 5.0, 12.0, False)
+    landed_view = {e.label: los_uncached(g.terrain, e.body, helo)
+                   for e in g.elements if e.side == "insurgents"}
+    for lab in ("I4", "I6", "I7", "I8", "I10"):          # village rifles, MMG, SAM, ATGM, HMG
+        assert not landed_view[lab], lab
+    assert landed_view["I2"] and landed_view["I3"]      # the cache garrison sees it
+    flying = helo._replace(air=True)
+    assert los_uncached(g.terrain, g.el("I7").body, flying)   # R148: airborne is exposed
