@@ -273,6 +273,12 @@ class FlnPolicies:
         return sc
 
     def _move_dest(self, s, v: View, u: int) -> tuple[int | None, float]:
+        key = ("move", u)
+        if key not in v.memo:
+            v.memo[key] = self._move_dest_scan(s, v, u)
+        return v.memo[key]
+
+    def _move_dest_scan(self, s, v: View, u: int) -> tuple[int | None, float]:
         from djebel.algeria.rules.missions_fln import destinations
         best, best_sc = None, -1e9
         for b in destinations(s, u):

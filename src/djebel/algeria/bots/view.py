@@ -68,6 +68,8 @@ CP = tuple(UNIT_TYPES[t]["control_points"] for t in range(len(UNIT_TYPES)))
 
 
 _CACHE: list = [None, None]
+_REMOTE = [AREA_RATING[a] == REMOTE for a in range(NUM_AREAS)]
+_URBAN = [AREA_RATING[a] == URBAN for a in range(NUM_AREAS)]
 
 
 def view_of(s: State) -> View:
@@ -85,7 +87,7 @@ class View:
 
     __slots__ = ("s", "fln", "gov", "fln_cp", "gov_cp", "patrol", "police", "elites",
                  "division", "gov_fp", "fln_ops", "fln_ug", "fronts", "threat", "remote",
-                 "urban")
+                 "urban", "memo")
 
     def __init__(self, s: State):
         self.s = s
@@ -103,42 +105,52 @@ class View:
         self.fln_ops = [[] for _ in range(n)]
         self.fln_ug = [[] for _ in range(n)]
         self.fronts = [None] * n
+        fln, fronts, fln_cp, fln_ug, fln_ops = self.fln, self.fronts, self.fln_cp, \
+            self.fln_ug, self.fln_ops
         for u in FLN_UNITS:
             a = loc[u]
             if a < 0:
                 continue
-            self.fln[a].append(u)
+            fln[a].append(u)
             t = UTYPE[u]
             if t == FRONT:
-                self.fronts[a] = u
+                fronts[a] = u
             if flags[u] & NEUT:
                 continue
-            self.fln_cp[a] += CP[t]
-            if box[u] == UG:
-                self.fln_ug[a].append(u)
-            elif box[u] in (OPS, OC):
-                self.fln_ops[a].append(u)
+            fln_cp[a] += CP[t]
+            b = box[u]
+            if b == UG:
+                fln_ug[a].append(u)
+            elif b in (OPS, OC):
+                fln_ops[a].append(u)
+        gov, gov_cp, gov_fp, patrol = self.gov, self.gov_cp, self.gov_fp, self.patrol
         for u in GOV_UNITS:
             a = loc[u]
             if a < 0:
                 continue
-            self.gov[a].append(u)
+            gov[a].append(u)
             t = UTYPE[u]
             if t == FR_XX:
                 self.division[a] = True
-            if flags[u] & NEUT:
+            f = flags[u]
+            if f & NEUT:
                 continue
-            dispersed = t == FR_XX and flags[u] & DISPERSED
-            self.gov_cp[a] += 3 if dispersed else CP[t]
-            self.gov_fp[a] += 12 if dispersed else FP[t]
+            if t == FR_XX and f & DISPERSED:
+                gov_cp[a] += 3
+                gov_fp[a] += 12
+            else:
+                gov_cp[a] += CP[t]
+                gov_fp[a] += FP[t]
             if box[u] == PTL:
-                self.patrol[a] += 1
+                patrol[a] += 1
             if t == POLICE:
                 self.police[a] += 1
             elif t == EL_X:
                 self.elites[a] += 1
-        self.remote = [AREA_RATING[a] == REMOTE or s.resettled[a] for a in range(n)]
-        self.urban = [AREA_RATING[a] == URBAN for a in range(n)]
+        self.remote = ([r or z for r, z in zip(_REMOTE, s.resettled, strict=True)]
+                       if any(s.resettled) else _REMOTE)
+        self.urban = _URBAN
+        self.memo = {}
         # How much the Government should care about an area: FLN presence, weighted.
         self.threat = [0.0] * n
         for a in ALGERIA:
