@@ -155,6 +155,16 @@ def test_describe_flush_and_air():
     assert text2 is not None and "hits" in text2
 
 
+def test_describe_harass_and_mst_missions():
+    game, action = _find_pending({("harass_target", "target")})
+    text = odds.describe(game, action)
+    assert text is not None and text.startswith("Harass") and "half" in text
+    game, action = _find_pending({("ops_gov", "civil-affairs"), ("ops_gov", "suppression"),
+                                  ("raid_add", "go"), ("move_to", "to")})
+    text = odds.describe(game, action)
+    assert text is not None and ("MST DRM" in text or "eliminated" in text)
+
+
 def test_describe_other_actions_none():
     from djebel import algeria
 

@@ -163,9 +163,10 @@ def describe(game, action) -> str | None:
     when the action involves no dice worth showing.
 
     Covers the FLN missions rolled on the Mission Success Table (Propaganda, Strike once
-    its helpers are chosen, Move to a destination, Raid), the Government Civil Affairs,
-    Suppression and Intelligence, the contact chances of a Flush and the evasion chances
-    of a React when the units are chosen, and the CRT hits for an Air Point commitment.
+    its helpers are chosen, Move to a destination, Raid), the CRT hits of a Harass once
+    its target is chosen, the Government Civil Affairs, Suppression and Intelligence, the
+    contact chances of a Flush and the evasion chances of a React when the units are
+    chosen, and the CRT hits for an Air Point commitment.
     """
     from djebel.algeria.board import (
         AREA_IDS,
@@ -272,6 +273,15 @@ def describe(game, action) -> str | None:
         parts = [f"{UNIT_NAMES[u]} evades {_pct(min(max(common.evasion(u), 0), 6) / 6)}"
                  for u in targets]
         return f"React in {AREA_IDS[a]}: " + ", ".join(parts) if parts else None
+    if kind == "harass_target" and verb == "target" and args:
+        g = unit_arg(args[0])
+        if g is None:
+            return None
+        fln_fp = sum(common.firepower(s, u) for u in s.stack[-1][3])
+        gov_fp = math.ceil(common.firepower(s, g) / 2)
+        return (f"Harass {UNIT_NAMES[g]}: FLN fire {fln_fp}: hits "
+                f"{_dist(crt(fln_fp)['hits'])}; return fire {gov_fp} (half): hits "
+                f"{_dist(crt(gov_fp)['hits'])}")
     if kind == "air_commit" and verb == "air" and args:
         c = s.combat
         k = int(args[0])
