@@ -164,8 +164,17 @@ class Terrain:
 
     def containing(self, x: float, y: float) -> list[Feature]:
         """Features whose polygon contains the point (D34 'own feature')."""
-        pt = Point(x, y)
-        return [self.features[i] for i in self.tree.query(pt, predicate="intersects")]
+        out = []
+        for f in self.features:
+            b = f.bounds
+            if x < b[0] or x > b[2] or y < b[1] or y > b[3]:
+                continue
+            if f.convex:
+                if f.covers_point(x, y):
+                    out.append(f)
+            elif f.poly.intersects(Point(x, y)):
+                out.append(f)
+        return out
 
     def with_feature(self, feature: Feature) -> Terrain:
         """A copy with one more feature (a wreck, D52)."""

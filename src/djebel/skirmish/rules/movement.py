@@ -129,6 +129,15 @@ def _exit_edge(g, x: float, y: float) -> str:
 _PLAN_CACHE: dict[tuple, object] = {}
 
 
+def _ground_key(g) -> tuple:
+    """Where every ground element stands (cached until the state changes)."""
+    key = g._cache.get("ground_key")
+    if key is None:
+        key = tuple((o.id, o.x, o.y, o.facing) for o in g.elements if o.ground)
+        g._cache["ground_key"] = key
+    return key
+
+
 def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | None,
                 moves: int) -> MovePlan:
     """Judge a ground move of ``moves`` allowances along ``pts`` (waypoints, destination).
@@ -140,7 +149,7 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
     key = (g.terrain.version, g.scn.path, g.opt("road_bonus_requires_road_path"),
            e.id, e.side, e.type, e.x, e.y, e.facing, e.immobilized, e.engine_damaged,
            carrying, tuple(pts), face, moves,
-           tuple((o.id, o.x, o.y, o.facing) for o in g.elements if o.ground and o.id != e.id))
+           _ground_key(g))
     hit = _PLAN_CACHE.get(key)
     if hit is None:
         try:
