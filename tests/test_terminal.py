@@ -49,3 +49,22 @@ def test_bots_play_a_whole_game():
     g = algeria.new_game("1960", seed=2)
     code, text = run(g, [], seats={"fln": RandomAgent(1), "gov": RandomAgent(2)})
     assert code == 0 and "Game over" in text and g.is_over()
+
+
+def test_undo_takes_back_the_last_human_action():
+    g = algeria.new_game("1958", seed=5)
+    start = g.state_hash()
+    feed = iter(["place auto", "undo", "undo", "quit"])
+    out = io.StringIO()
+    holder = {}
+
+    def after(game):
+        holder["game"] = game
+    play(g, {"fln": None, "gov": None}, lambda x: describe(x.state),
+         Console(file=out, width=120), input_fn=lambda p: next(feed), after_action=after)
+    text = out.getvalue()
+    assert "undone: back to your previous decision" in text
+    assert "nothing to undo" in text
+    first_prompt = "GOV set-up: place fr_xx in wilaya I (34 left)"
+    assert text.count(first_prompt) == 2           # shown again after the undo
+    assert holder["game"].state_hash() != start     # the action itself was applied

@@ -13,7 +13,8 @@ from djebel.core.records import save_record
 
 HELP = ("Type the number of an action or its notation (e.g. 'flush II-1'); "
         "'save FILE' saves the game record; 'log [N]' shows the last N log lines; "
-        "'board' shows the state again; 'quit' stops (save first!).")
+        "'board' shows the state again; 'undo' takes back your last action (and the bots' "
+        "replies); 'quit' stops (save first!).")
 
 
 def play(game, seats: dict, describe: Callable[[object], str], console: Console | None = None,
@@ -28,6 +29,7 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
     con = console or Console(highlight=False)
     shown = len(game.log)
     need_board = True
+    snapshots: list = []         # the game before each human action, for 'undo'
     while not game.is_over():
         side = game.active_side
         agent = seats.get(side)
@@ -64,6 +66,15 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
         if word == "board":
             need_board = True
             continue
+        if word == "undo":
+            if not snapshots:
+                con.print("nothing to undo")
+                continue
+            game = snapshots.pop()
+            shown = len(game.log)
+            need_board = True
+            con.print("undone: back to your previous decision")
+            continue
         if word == "log":
             n = int(text.split()[1]) if len(text.split()) > 1 and text.split()[1].isdigit() else 20
             for entry in game.log.tail(n):
@@ -92,11 +103,13 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             action = text
         if odds is not None and not _confirm(con, game, action, odds, input_fn):
             continue
+        before = game.clone()
         try:
             game.apply(action)
         except DjebelError as exc:
             con.print(f"[red]{escape(str(exc))}[/red]")
             continue
+        snapshots = (snapshots + [before])[-100:]
         need_board = True
         if after_action:
             after_action(game)
