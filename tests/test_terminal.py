@@ -66,5 +66,6 @@ def test_undo_takes_back_the_last_human_action():
     assert "undone: back to your previous decision" in text
     assert "nothing to undo" in text
     first_prompt = "GOV set-up: place fr_xx in wilaya I (34 left)"
-    assert text.count(first_prompt) == 2           # shown again after the undo
+    # shown at the start, again after the undo, and again after "nothing to undo"
+    assert text.count(first_prompt) == 3
     assert holder["game"].state_hash() != start     # the action itself was applied
