@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 from djebel.core.actions import Action
 from djebel.core.dice import Dice
 from djebel.skirmish.geometry import centre_distance
+
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
 COURSES = ("most_dangerous", "most_likely", "goofiest")
 
@@ -23,7 +27,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game) -> Action:
+    def choose(self, game: SkirmishGame) -> Action:
         return self.rng.choice(game.legal_actions())
 
 
@@ -51,7 +55,7 @@ class MatrixBot:
         self.log = log
 
     # ------------------------------------------------------------ entry point
-    def choose(self, game) -> Action:
+    def choose(self, game: SkirmishGame) -> Action:
         acts = game.legal_actions()
         fr = game.frames[-1]
         k = fr["k"]
@@ -72,7 +76,7 @@ class MatrixBot:
         return acts[-1]
 
     # ------------------------------------------------------------ phase level
-    def _main(self, game, acts: list[Action]) -> Action:
+    def _main(self, game: SkirmishGame, acts: list[Action]) -> Action:
         """Activate elements that can see an enemy first, then the rest, then end."""
         cands = [a for a in acts if a.verb == "activate"]
         if not cands:
@@ -89,7 +93,7 @@ class MatrixBot:
         return best[1]
 
     # ------------------------------------------------------------ activation
-    def _act(self, game, fr: dict, acts: list[Action]) -> Action:
+    def _act(self, game: SkirmishGame, fr: dict, acts: list[Action]) -> Action:
         e = game.elements[fr["e"]]
         key = (game.turn, game.phase_no, e.id)
         if fr["sub"] == "fire":
@@ -112,7 +116,7 @@ class MatrixBot:
             return _find(acts, "end")
         return self._follow(game, e, course, acts)
 
-    def _decide(self, game, e, acts: list[Action]) -> str:
+    def _decide(self, game: SkirmishGame, e, acts: list[Action]) -> str:
         """D72: fix three courses, log them, roll the d10 and return the drawn one."""
         plans = {c: self._describe(game, e, c, acts) for c in COURSES}
         roll = self.dice.die(10)
@@ -125,17 +129,17 @@ class MatrixBot:
                          side=e.side)
         return course
 
-    def _describe(self, game, e, course: str, acts: list[Action]) -> str:
+    def _describe(self, game: SkirmishGame, e, course: str, acts: list[Action]) -> str:
         a = self._pick(game, e, course, acts)
         return str(a) if a is not None else "end"
 
-    def _follow(self, game, e, course: str, acts: list[Action]) -> Action:
+    def _follow(self, game: SkirmishGame, e, course: str, acts: list[Action]) -> Action:
         a = self._pick(game, e, course, acts)
         if a is None:
             a = self._pick(game, e, "most_likely", acts)
         return a or _find(acts, "end") or acts[-1]
 
-    def _pick(self, game, e, course: str, acts: list[Action]) -> Action | None:
+    def _pick(self, game: SkirmishGame, e, course: str, acts: list[Action]) -> Action | None:
         if course == "most_likely":
             # the French press on to the scenario's objectives; everyone else stays in
             # cover and fires, otherwise watches, otherwise closes in carefully
@@ -162,7 +166,7 @@ class MatrixBot:
         return self._move(game, e, acts, "sprint", toward=False) or _find(acts, "end")
 
     @staticmethod
-    def _air_choice(game, e, acts: list[Action]) -> Action | None:
+    def _air_choice(game: SkirmishGame, e, acts: list[Action]) -> Action | None:
         """Transports make for the landing zone farthest from the enemy and put their
         troops down; gunships and jets attack."""
         from djebel.skirmish.rules.aircraft import passengers
@@ -187,7 +191,7 @@ class MatrixBot:
         return None
 
     @staticmethod
-    def _objective_move(game, e, acts: list[Action]) -> Action | None:
+    def _objective_move(game: SkirmishGame, e, acts: list[Action]) -> Action | None:
         """The move or sprint that gets closest to an objective, if it gains ground."""
         from djebel.skirmish.candidates import objectives
         goals = objectives(game, e)
@@ -215,7 +219,7 @@ class MatrixBot:
         return None
 
     @staticmethod
-    def _best_fire(game, e, acts: list[Action], verb: str,
+    def _best_fire(game: SkirmishGame, e, acts: list[Action], verb: str,
                    prefer_at: bool = False) -> Action | None:
         best = None
         for a in acts:
@@ -236,7 +240,7 @@ class MatrixBot:
         return best[1] if best else None
 
     @staticmethod
-    def _move(game, e, acts: list[Action], verb: str, toward: bool) -> Action | None:
+    def _move(game: SkirmishGame, e, acts: list[Action], verb: str, toward: bool) -> Action | None:
         foes = [o for o in game.elements if o.side != e.side and o.on_table]
         best = None
         for a in acts:
@@ -257,7 +261,7 @@ def _find(acts: list[Action], verb: str) -> Action | None:
     return None
 
 
-def play_out(game, french, insurgents, max_steps: int = 20_000) -> int:
+def play_out(game: SkirmishGame, french, insurgents, max_steps: int = 20_000) -> int:
     """Let two bots finish a game; returns the number of actions applied."""
     steps = 0
     while not game.is_over() and steps < max_steps:
@@ -271,5 +275,5 @@ class HeuristicBot(MatrixBot):
     """The designer's 'most logical decision' without the matrix: always the most
     likely course (no d10, nothing logged), for fast and predictable play."""
 
-    def _decide(self, game, e, acts: list[Action]) -> str:
+    def _decide(self, game: SkirmishGame, e, acts: list[Action]) -> str:
         return "most_likely"

@@ -9,6 +9,7 @@ applies. ``validate`` still accepts any legal coordinates, not only these.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction
@@ -17,11 +18,14 @@ from djebel.skirmish.geometry import bearing, centre_distance, in_arc
 from djebel.skirmish.rules import aircraft, fire, garnish, movement, reactions
 from djebel.skirmish.state import Element
 
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
+
 COVER_KINDS = {"building", "dense_woods", "light_woods", "wall", "sandbag_emplacement",
                "bunker", "orchard", "crop_field", "rocky_ground", "crest"}
 
 
-def legal_actions(g) -> list[Action]:
+def legal_actions(g: SkirmishGame) -> list[Action]:
     fr = g.frames[-1]
     k = fr["k"]
     if k == "main":
@@ -57,14 +61,14 @@ def _r(x: float) -> float:
     return round(x, 2)
 
 
-def nearest_enemy(g, e: Element) -> Element | None:
+def nearest_enemy(g: SkirmishGame, e: Element) -> Element | None:
     foes = [o for o in g.elements if o.side != e.side and o.on_table]
     if not foes:
         return None
     return min(foes, key=lambda o: (centre_distance(o.body, e.body), o.id))
 
 
-def _points_of_interest(g, e: Element) -> list[tuple[float, float]]:
+def _points_of_interest(g: SkirmishGame, e: Element) -> list[tuple[float, float]]:
     """Objectives, casualties, exits and cover worth moving towards."""
     pts = objectives(g, e)
     best = None
@@ -81,7 +85,7 @@ def _points_of_interest(g, e: Element) -> list[tuple[float, float]]:
     return pts
 
 
-def objectives(g, e: Element) -> list[tuple[float, float]]:
+def objectives(g: SkirmishGame, e: Element) -> list[tuple[float, float]]:
     """Points the scenario rewards reaching: objectives, exits, casualties, CASEVAC."""
     pts: list[tuple[float, float]] = []
     scn = g.scn
@@ -112,12 +116,13 @@ def objectives(g, e: Element) -> list[tuple[float, float]]:
     return pts
 
 
-def _edge_point(g, e: Element, edge: str) -> tuple[float, float]:
+def _edge_point(g: SkirmishGame, e: Element, edge: str) -> tuple[float, float]:
     w, d = g.terrain.width, g.terrain.depth
     return {"east": (w, e.y), "west": (0.0, e.y), "north": (e.x, d), "south": (e.x, 0.0)}[edge]
 
 
-def move_candidates(g, e: Element, moves: int, verb: str, limit: int = 6) -> list[Action]:
+def move_candidates(g: SkirmishGame, e: Element, moves: int, verb: str,
+                    limit: int = 6) -> list[Action]:
     """A few legal moves: towards/away from the nearest enemy, objectives, cover."""
     if e.t.is_aircraft:
         return _air_moves(g, e, verb)
@@ -167,7 +172,7 @@ def move_candidates(g, e: Element, moves: int, verb: str, limit: int = 6) -> lis
     return out
 
 
-def entry_candidates(g, e: Element) -> list[Action]:
+def entry_candidates(g: SkirmishGame, e: Element) -> list[Action]:
     """D70: moves onto the table from the element's entry edge."""
     edge = g.entry.get(e.label)
     if not edge:
@@ -194,13 +199,13 @@ def entry_candidates(g, e: Element) -> list[Action]:
     return out
 
 
-def _face_after(g, e: Element, x: float, y: float, foe: Element | None) -> float:
+def _face_after(g: SkirmishGame, e: Element, x: float, y: float, foe: Element | None) -> float:
     if foe is None:
         return _r(e.facing)
     return _r(bearing(x, y, foe.x, foe.y))
 
 
-def _air_moves(g, e: Element, verb: str) -> list[Action]:
+def _air_moves(g: SkirmishGame, e: Element, verb: str) -> list[Action]:
     if verb != "move" or not (e.airborne or e.off_table):
         return []
     pts: list[tuple[float, float]] = []
@@ -237,7 +242,7 @@ def _air_moves(g, e: Element, verb: str) -> list[Action]:
     return out
 
 
-def fire_candidates(g, e: Element, verb: str, limit: int = 6) -> list[Action]:
+def fire_candidates(g: SkirmishGame, e: Element, verb: str, limit: int = 6) -> list[Action]:
     """Every legal single-target fire (nearest first), a combined AP+AT fire, AT-4 volleys."""
     if not e.on_table:
         return []
@@ -264,7 +269,7 @@ def fire_candidates(g, e: Element, verb: str, limit: int = 6) -> list[Action]:
     return out
 
 
-def _dry(g, action: Action) -> bool:
+def _dry(g: SkirmishGame, action: Action) -> bool:
     try:
         g.validate(action)
     except IllegalAction:
@@ -272,7 +277,7 @@ def _dry(g, action: Action) -> bool:
     return True
 
 
-def _deploy(g, fr: dict) -> list[Action]:
+def _deploy(g: SkirmishGame, fr: dict) -> list[Action]:
     """Spec 4: a few other legal set-up spots per element, Overwatch toggles, 'ready'."""
     out: list[Action] = []
     side = fr["side"]
@@ -298,7 +303,7 @@ def _deploy(g, fr: dict) -> list[Action]:
     return out + [Action("ready")]
 
 
-def _groups(g) -> list[Action]:
+def _groups(g: SkirmishGame) -> list[Action]:
     """D7: one candidate group per eligible leader: every element that may join it."""
     from djebel.skirmish.rules.activation import group_members_ok
     out = []
@@ -316,7 +321,7 @@ def _groups(g) -> list[Action]:
     return out
 
 
-def _group_actions(g, fr: dict) -> list[Action]:
+def _group_actions(g: SkirmishGame, fr: dict) -> list[Action]:
     leader = g.elements[fr["l"]]
     out: list[Action] = []
     for i in fr["m"]:
@@ -338,7 +343,7 @@ def _group_actions(g, fr: dict) -> list[Action]:
     return out
 
 
-def _act(g, fr: dict, e: Element | None = None) -> list[Action]:
+def _act(g: SkirmishGame, fr: dict, e: Element | None = None) -> list[Action]:
     e = e if e is not None else g.elements[fr["e"]]
     if fr["sub"] == "fire":
         return fire_candidates(g, e, "fire") + [Action("hold", (e.label,))]
@@ -371,7 +376,7 @@ def _act(g, fr: dict, e: Element | None = None) -> list[Action]:
     return acts + out
 
 
-def _misc(g, e: Element, fr: dict) -> list[Action]:
+def _misc(g: SkirmishGame, e: Element, fr: dict) -> list[Action]:
     """Load/unload, casualties, rally, take-off and landing, each dry-run checked."""
     tries: list[Action] = []
     eps = g.tabs["table"]["contact_eps_cm"]
@@ -403,7 +408,7 @@ def _misc(g, e: Element, fr: dict) -> list[Action]:
     return [a for a in tries if _dry(g, a)]
 
 
-def _reaction_fire(g, o: Element, t: Element, charge: bool = False) -> list[Action]:
+def _reaction_fire(g: SkirmishGame, o: Element, t: Element, charge: bool = False) -> list[Action]:
     out = []
     try:
         fire.check_attack(g, o, t, reaction_target=t.id, charge=charge)
@@ -423,7 +428,7 @@ def _reaction_fire(g, o: Element, t: Element, charge: bool = False) -> list[Acti
     return out
 
 
-def _react(g, fr: dict) -> list[Action]:
+def _react(g: SkirmishGame, fr: dict) -> list[Action]:
     t = g.elements[fr["t"]]
     out: list[Action] = []
     for i in reactions.react_candidates(g, fr):

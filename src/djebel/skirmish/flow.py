@@ -10,6 +10,7 @@ anything still goes wrong, so an illegal action changes nothing.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from shapely import wkt
 from shapely.geometry import LineString
@@ -30,8 +31,11 @@ from djebel.skirmish.rules import (
 )
 from djebel.skirmish.state import Element
 
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
-def start_phase(g) -> None:
+
+def start_phase(g: SkirmishGame) -> None:
     """C.5.1: reset per-phase counters; phasing fixed-wing aircraft leave (D64.3)."""
     for e in g.elements:
         e.activated = False
@@ -47,7 +51,7 @@ def start_phase(g) -> None:
     g.log.add("R3", f"turn {g.turn}, {g.phasing} phase", side=g.phasing)
 
 
-def end_phase(g) -> None:
+def end_phase(g: SkirmishGame) -> None:
     """C.5.3: searches, sudden death, then the next phase or the end of the game."""
     if g.phasing == "french" and g.scn.searchable:
         garnish.update_searched(g)
@@ -67,7 +71,7 @@ def end_phase(g) -> None:
     start_phase(g)
 
 
-def finish(g, winner: str | None, reason: str) -> None:
+def finish(g: SkirmishGame, winner: str | None, reason: str) -> None:
     """D78/D79: score both sides; the higher total wins unless a sudden death decided."""
     pts = garnish.score(g, final=True)
     level = "victory points"
@@ -85,7 +89,7 @@ def finish(g, winner: str | None, reason: str) -> None:
               f"{pts['insurgents']}, winner {winner or 'none (draw)'}")
 
 
-def _able(g, side: str) -> bool:
+def _able(g: SkirmishGame, side: str) -> bool:
     for e in g.elements:
         if e.side != side or e.removed:
             continue
@@ -97,7 +101,7 @@ def _able(g, side: str) -> bool:
     return False
 
 
-def advance(g) -> None:
+def advance(g: SkirmishGame) -> None:
     """Run automatic frames until a side must decide (or the game ends)."""
     for _ in range(10_000):
         if g.over:
@@ -162,12 +166,12 @@ def advance(g) -> None:
     raise AssertionError("flow did not settle")
 
 
-def observers(g, e: Element) -> list[int]:
+def observers(g: SkirmishGame, e: Element) -> list[int]:
     """D14: enemies on the table that see ``e`` now."""
     return [o.id for o in g.elements if o.side != e.side and o.on_table and g.sees(o, e)]
 
 
-def push_react(g, e: Element, obs: list[int] | None = None) -> None:
+def push_react(g: SkirmishGame, e: Element, obs: list[int] | None = None) -> None:
     """R32: reactions follow the completed action (none to reactions themselves, R37)."""
     if e.side != g.phasing or not e.on_table:
         return
@@ -177,7 +181,7 @@ def push_react(g, e: Element, obs: list[int] | None = None) -> None:
         g.frames.append({"k": "react", "t": e.id, "obs": sorted(set(obs))})
 
 
-def start_move(g, e: Element, plan: movement.MovePlan, after: str, ow: bool) -> None:
+def start_move(g: SkirmishGame, e: Element, plan: movement.MovePlan, after: str, ow: bool) -> None:
     """Begin a move in progress; OW may interrupt it at sampled points (D14-D16)."""
     obs0 = observers(g, e) if ow else []
     g.frames.append({
@@ -189,7 +193,7 @@ def start_move(g, e: Element, plan: movement.MovePlan, after: str, ow: bool) -> 
     })
 
 
-def _step_move(g, fr: dict) -> bool:
+def _step_move(g: SkirmishGame, fr: dict) -> bool:
     """Advance a move in progress; True when it paused for an OW decision."""
     e = g.elements[fr["e"]]
     if e.removed:
@@ -252,12 +256,12 @@ def _step_move(g, fr: dict) -> bool:
     return False
 
 
-def _seen_now(g, e: Element, already: list[int]) -> list[int]:
+def _seen_now(g: SkirmishGame, e: Element, already: list[int]) -> list[int]:
     return [o.id for o in g.elements
             if o.side != e.side and o.on_table and o.id not in already and g.sees(o, e)]
 
 
-def _breach(g, e: Element, path, fids: list[str]) -> None:
+def _breach(g: SkirmishGame, e: Element, path, fids: list[str]) -> None:
     """D63: a tracked vehicle crossing a wall removes the section under its path."""
     t = e.t
     half = min(t.base_w_cm, t.base_d_cm) / 2
@@ -271,7 +275,7 @@ def _breach(g, e: Element, path, fids: list[str]) -> None:
         g.log.add("R146", f"{e.label} breaches {fid}")
 
 
-def _exit(g, e: Element, edge: str) -> None:
+def _exit(g: SkirmishGame, e: Element, edge: str) -> None:
     """D69: leaving by an exit edge; passengers and casualties aboard count as evacuated."""
     for p in aircraft.passengers(g, e):
         g.evacuate_carried(p, "vehicle")
@@ -285,7 +289,7 @@ def _exit(g, e: Element, edge: str) -> None:
     g.log.add("D69", f"{e.label} leaves the table by the {edge} edge")
 
 
-def _after(g, fr: dict) -> None:
+def _after(g: SkirmishGame, fr: dict) -> None:
     e = g.elements[fr["e"]]
     if e.removed or not e.on_table:
         return
@@ -301,14 +305,14 @@ def _after(g, fr: dict) -> None:
         push_react(g, e, fr["obs"])
 
 
-def _act_frame(g, e: Element) -> dict | None:
+def _act_frame(g: SkirmishGame, e: Element) -> dict | None:
     for f in reversed(g.frames):
         if f["k"] == "act" and f["e"] == e.id:
             return f
     return None
 
 
-def dispatch(g, a: Action) -> None:
+def dispatch(g: SkirmishGame, a: Action) -> None:
     fr = g.frames[-1]
     if a.verb in ("pass", "wait", "endphase") and a.args:
         raise IllegalAction("R4", f"'{a.verb}' takes no arguments")
@@ -318,7 +322,7 @@ def dispatch(g, a: Action) -> None:
     handler(g, fr, a)
 
 
-def arg_el(g, a: Action, i: int, rule: str) -> Element:
+def arg_el(g: SkirmishGame, a: Action, i: int, rule: str) -> Element:
     if len(a.args) <= i:
         raise IllegalAction(rule, f"'{a.verb}' needs an element name")
     return g.el(a.args[i], rule)
@@ -340,7 +344,7 @@ def parse_path(a: Action, start: int = 1) -> tuple[list[tuple[float, float]], fl
     return pts, face
 
 
-def prompt(g) -> str:
+def prompt(g: SkirmishGame) -> str:
     """One line: who must decide what now."""
     if g.over:
         r = g.result()

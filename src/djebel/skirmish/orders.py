@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction
 from djebel.skirmish import flow
@@ -17,8 +19,11 @@ from djebel.skirmish.rules import (
 )
 from djebel.skirmish.state import Element
 
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
-def eligible_to_activate(g, e: Element) -> str:
+
+def eligible_to_activate(g: SkirmishGame, e: Element) -> str:
     """R10/D9: '' if the phasing player may activate ``e`` now, else why not."""
     if e.side != g.phasing:
         return "it is not that side's phase"
@@ -40,7 +45,7 @@ def eligible_to_activate(g, e: Element) -> str:
     return ""
 
 
-def do_main(g, fr: dict, a: Action) -> None:
+def do_main(g: SkirmishGame, fr: dict, a: Action) -> None:
     if a.verb == "endphase":
         g.log.add("R5", f"{g.phasing} end their phase", side=g.phasing)
         flow.end_phase(g)
@@ -62,7 +67,7 @@ def do_main(g, fr: dict, a: Action) -> None:
               side=e.side)
 
 
-def _form_group(g, a: Action) -> None:
+def _form_group(g: SkirmishGame, a: Action) -> None:
     """R24/D7.1: a leader forms a group of nearby, unpinned, not yet activated elements."""
     leader = flow.arg_el(g, a, 0, "R24")
     if leader.type != "leader":
@@ -88,7 +93,7 @@ def _form_group(g, a: Action) -> None:
               + ", ".join(g.elements[i].label for i in ids), side=leader.side)
 
 
-def do_group(g, fr: dict, a: Action) -> None:
+def do_group(g: SkirmishGame, fr: dict, a: Action) -> None:
     """D7.2-D7.5: members' free actions, then the leader's group command rolls."""
     leader = g.elements[fr["l"]]
     if a.verb in ("end", "roll") and a.args and str(a.args[0]) != leader.label:
@@ -149,7 +154,7 @@ def do_group(g, fr: dict, a: Action) -> None:
     do_act(g, act, a)
 
 
-def _group_blunder(g, leader: Element, members: list[Element]) -> None:
+def _group_blunder(g: SkirmishGame, leader: Element, members: list[Element]) -> None:
     """D8: one blunder roll for the whole group."""
     r = g.roll(1)
     n = r[0]
@@ -166,7 +171,7 @@ def _group_blunder(g, leader: Element, members: list[Element]) -> None:
         blunder_follow(g, m, follow)
 
 
-def _spend(g, fr: dict, e: Element) -> None:
+def _spend(g: SkirmishGame, fr: dict, e: Element) -> None:
     if fr["free"]:
         fr["free"] = False
     elif fr["credits"] > 0:
@@ -189,7 +194,7 @@ ACT_VERBS = ("roll", "end", "move", "sprint", "shoot", "fire", "hold", "overwatc
              "leave", "cc")
 
 
-def do_act(g, fr: dict, a: Action) -> None:
+def do_act(g: SkirmishGame, fr: dict, a: Action) -> None:
     e = g.elements[fr["e"]]
     if a.verb not in ACT_VERBS:
         raise IllegalAction("R46", f"unknown order {a.verb!r}")
@@ -301,7 +306,7 @@ def do_act(g, fr: dict, a: Action) -> None:
     other_action(g, e, a, reaction=False, fr=fr)
 
 
-def _command(g, fr: dict, e: Element) -> None:
+def _command(g: SkirmishGame, fr: dict, e: Element) -> None:
     """C.1 for an element's own activation."""
     out = activation.command_roll(g, e)
     if out == "blunder":
@@ -324,7 +329,7 @@ def _command(g, fr: dict, e: Element) -> None:
     fr["credits"] += gained
 
 
-def blunder_follow(g, e: Element, follow: list[str]) -> None:
+def blunder_follow(g: SkirmishGame, e: Element, follow: list[str]) -> None:
     if e.removed:
         return
     if "react" in follow:
@@ -341,7 +346,7 @@ def blunder_follow(g, e: Element, follow: list[str]) -> None:
             g.frames.append({"k": "charge", "t": e.id, "cands": cands})    # D17
 
 
-def plan_move(g, e: Element, a: Action, moves: int) -> movement.MovePlan:
+def plan_move(g: SkirmishGame, e: Element, a: Action, moves: int) -> movement.MovePlan:
     pts, face = flow.parse_path(a)
     if e.t.is_aircraft and (e.airborne or e.off_table):
         if len(pts) != 1:
@@ -356,7 +361,7 @@ def plan_move(g, e: Element, a: Action, moves: int) -> movement.MovePlan:
     return movement.plan_ground(g, e, pts, face, moves)
 
 
-def _targets(g, e: Element, a: Action) -> tuple[list[Element], bool]:
+def _targets(g: SkirmishGame, e: Element, a: Action) -> tuple[list[Element], bool]:
     words = [str(w) for w in a.args[1:]]
     law = "law" in words
     names = [w for w in words if w != "law"]
@@ -376,7 +381,7 @@ def _targets(g, e: Element, a: Action) -> tuple[list[Element], bool]:
     return ts, law
 
 
-def fire_order(g, e: Element, a: Action, moving: bool, check_only: bool = False,
+def fire_order(g: SkirmishGame, e: Element, a: Action, moving: bool, check_only: bool = False,
           arc: bool = True, reaction_target: int | None = None, charge: bool = False) -> None:
     if e.embarked_in >= 0 or not e.on_table:
         raise IllegalAction("R140", f"{e.label} cannot fire from where it is")
@@ -395,12 +400,12 @@ def fire_order(g, e: Element, a: Action, moving: bool, check_only: bool = False,
         fire.attack(g, e, t, moving=moving, law=use_law, sit=sit, charge=charge)
 
 
-def contact(g, a: Element, b_el: Element) -> bool:
+def contact(g: SkirmishGame, a: Element, b_el: Element) -> bool:
     eps = g.tabs["table"]["contact_eps_cm"]
     return base_poly(a.body).distance(base_poly(b_el.body)) <= eps
 
 
-def other_action(g, e: Element, a: Action, reaction: bool, fr: dict | None) -> None:
+def other_action(g: SkirmishGame, e: Element, a: Action, reaction: bool, fr: dict | None) -> None:
     """Overwatch, load/unload, casualties, rally, take-off and landing (R40-R52, D21, D73)."""
     verb = a.verb
 
@@ -518,7 +523,7 @@ def other_action(g, e: Element, a: Action, reaction: bool, fr: dict | None) -> N
     raise IllegalAction("R46", f"{e.label} cannot '{verb}' now")
 
 
-def _casualty_action(g, e: Element, a: Action, spend) -> None:
+def _casualty_action(g: SkirmishGame, e: Element, a: Action, spend) -> None:
     """D73.3/D73.4: pick up, stow and set down casualty markers."""
     if e.side != "french" or not g.opt("casualty_rules"):
         raise IllegalAction("D73", "only the French recover casualties")
@@ -569,7 +574,7 @@ def _casualty_action(g, e: Element, a: Action, spend) -> None:
     flow.push_react(g, e)
 
 
-def _set_marker(g, mid: int, **changes) -> None:
+def _set_marker(g: SkirmishGame, mid: int, **changes) -> None:
     ms = list(g.markers)
     m = ms[mid].copy()
     for k, v in changes.items():
@@ -578,7 +583,7 @@ def _set_marker(g, mid: int, **changes) -> None:
     g.markers = ms
 
 
-def check_place(g, e: Element, x: float, y: float, face: float) -> None:
+def check_place(g: SkirmishGame, e: Element, x: float, y: float, face: float) -> None:
     """Spec 4: a set-up position inside the element's zone, on legal ground, clear of
     other bases and civilians, and far enough from the enemy."""
     from shapely.geometry import Point
@@ -612,7 +617,7 @@ def check_place(g, e: Element, x: float, y: float, face: float) -> None:
                                     f"from {o.label}")
 
 
-def do_deploy(g, fr: dict, a: Action) -> None:
+def do_deploy(g: SkirmishGame, fr: dict, a: Action) -> None:
     """Spec 4: 'place', 'overwatch' (where the scenario allows it) and 'ready'."""
     side = fr["side"]
     if a.verb == "ready":

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import math
 from html import escape
+from typing import TYPE_CHECKING
 
 from djebel.skirmish.geometry import corners
+
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
 SCALE = 6.0          # pixels per cm
 FILL = {
@@ -22,11 +26,11 @@ ORDER = ("hill", "crest", "open_ground", "crop_field", "orchard", "rocky_ground"
 SIDE_COLOUR = {"french": "#1f4e9c", "insurgents": "#a32020"}
 
 
-def _pt(g, x: float, y: float) -> str:
+def _pt(g: SkirmishGame, x: float, y: float) -> str:
     return f"{x * SCALE:.1f},{(g.terrain.depth - y) * SCALE:.1f}"
 
 
-def to_svg(game) -> str:
+def to_svg(game: SkirmishGame) -> str:
     """The table as SVG: terrain, civilians, casualties, elements with facing and status,
     and the last line of fire."""
     g = game
@@ -91,7 +95,7 @@ def to_svg(game) -> str:
     return "\n".join(out)
 
 
-def describe(game) -> str:
+def describe(game: SkirmishGame) -> str:
     """Compact text state for the terminal: turn, scores, every element's situation."""
     g = game
     from djebel.skirmish.rules.garnish import score

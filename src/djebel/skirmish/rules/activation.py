@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from djebel.core.errors import IllegalAction
 from djebel.skirmish.geometry import centre_distance, distance
 from djebel.skirmish.state import Element
 
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
-def cr_target(g, e: Element, reaction: bool = False) -> int:
+
+def cr_target(g: SkirmishGame, e: Element, reaction: bool = False) -> int:
     """R13/R14/D1: base 7 (French) or 8 (Insurgents) plus successes this phase."""
     base = g.tabs["command"]["base_target"]["french" if e.side == "french" else "insurgent"]
     return base if reaction else base + e.k
 
 
-def leader_bonus(g, e: Element) -> int:
+def leader_bonus(g: SkirmishGame, e: Element) -> int:
     """R15/D6: +1 when an unpinned friendly leader on the table touches the element."""
     if e.blundered_turn == g.turn or not e.on_table:
         return 0                                           # R27
@@ -27,7 +31,7 @@ def leader_bonus(g, e: Element) -> int:
     return 0
 
 
-def command_roll(g, e: Element, reaction: bool = False) -> str:
+def command_roll(g: SkirmishGame, e: Element, reaction: bool = False) -> str:
     """C.1: roll 2d6; returns 'blunder', 'fail', 'success' or 'double6'."""
     target = cr_target(g, e, reaction)
     mod = (0 if reaction else leader_bonus(g, e)) - e.markers      # R15, R16
@@ -43,7 +47,7 @@ def command_roll(g, e: Element, reaction: bool = False) -> str:
     return outcome
 
 
-def blunder(g, e: Element, forced: int | None = None) -> list[str]:
+def blunder(g: SkirmishGame, e: Element, forced: int | None = None) -> list[str]:
     """R25/D65/D66: roll 1D6 on the blunder table (or apply a group's roll, D8);
     returns follow-ups ('react', 'pin', 'cc')."""
     r = g.roll(1) if forced is None else (forced,)
@@ -84,7 +88,7 @@ def blunder(g, e: Element, forced: int | None = None) -> list[str]:
     return follow
 
 
-def _barrage(g, e: Element) -> None:
+def _barrage(g: SkirmishGame, e: Element) -> None:
     """D66 result 2: five dice, 4+ each a hit; saves without weapon modifiers."""
     from djebel.skirmish.rules.fire import apply_hits
     spec = g.tabs["blunder"]["rows"][1]
@@ -108,7 +112,7 @@ def _barrage(g, e: Element) -> None:
                weapon_mod=False, top=False)
 
 
-def _confused_fire(g, e: Element) -> bool:
+def _confused_fire(g: SkirmishGame, e: Element) -> bool:
     """D66 result 3: full dice at the farthest friendly element it can see and hurt."""
     from djebel.skirmish.rules.fire import attack, category
     best = None
@@ -143,7 +147,7 @@ def _confused_fire(g, e: Element) -> bool:
     return True
 
 
-def _straight_moves(g, e: Element, heading: float, moves: int) -> bool:
+def _straight_moves(g: SkirmishGame, e: Element, heading: float, moves: int) -> bool:
     """Move up to ``moves`` allowances straight along ``heading``; True on enemy contact."""
     from djebel.skirmish.rules.movement import move_cm, plan_ground
     if e.immobilized or not e.ground:
@@ -171,14 +175,14 @@ def _straight_moves(g, e: Element, heading: float, moves: int) -> bool:
     return plan.contact
 
 
-def _nearest_enemy(g, e: Element) -> Element | None:
+def _nearest_enemy(g: SkirmishGame, e: Element) -> Element | None:
     enemies = [o for o in g.elements if o.side != e.side and o.on_table]
     if not enemies:
         return None
     return min(enemies, key=lambda o: (centre_distance(o.body, e.body), o.id))
 
 
-def _fall_back(g, e: Element) -> None:
+def _fall_back(g: SkirmishGame, e: Element) -> None:
     """D65 result 4: two moves straight away from the nearest enemy, facing unchanged."""
     from djebel.skirmish.geometry import bearing
     foe = _nearest_enemy(g, e)
@@ -190,7 +194,7 @@ def _fall_back(g, e: Element) -> None:
     _straight_moves(g, e, heading, 2)
 
 
-def _advance_on_enemy(g, e: Element) -> bool:
+def _advance_on_enemy(g: SkirmishGame, e: Element) -> bool:
     """D65 result 5: two moves towards the nearest enemy, stopping at contact."""
     from djebel.skirmish.geometry import bearing
     foe = _nearest_enemy(g, e)
@@ -199,7 +203,7 @@ def _advance_on_enemy(g, e: Element) -> bool:
     return _straight_moves(g, e, bearing(e.x, e.y, foe.x, foe.y), 2)
 
 
-def group_members_ok(g, leader: Element, member: Element) -> str:
+def group_members_ok(g: SkirmishGame, leader: Element, member: Element) -> str:
     """D7.1: '' if ``member`` may join ``leader``'s group now, else why not."""
     if member.side != leader.side or member.id == leader.id:
         return "not a friendly element"
@@ -219,7 +223,7 @@ def group_members_ok(g, leader: Element, member: Element) -> str:
     return ""
 
 
-def group_roll(g, leader: Element, members: list[Element], kg: int) -> str:
+def group_roll(g: SkirmishGame, leader: Element, members: list[Element], kg: int) -> str:
     """D7.3: the leader rolls for the group; no leader +1; the worst damage markers count."""
     base = g.tabs["command"]["base_target"]["french" if leader.side == "french" else "insurgent"]
     target = base + kg

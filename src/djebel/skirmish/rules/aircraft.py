@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from shapely.geometry import Point
 
@@ -10,8 +11,11 @@ from djebel.core.errors import IllegalAction
 from djebel.skirmish.geometry import Body, base_poly
 from djebel.skirmish.state import Element
 
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
-def landing_ok(g, e: Element, x: float, y: float, facing: float) -> str:
+
+def landing_ok(g: SkirmishGame, e: Element, x: float, y: float, facing: float) -> str:
     """D23: '' if a helicopter base may sit here, else the reason."""
     t = e.t
     poly = base_poly(Body(x, y, facing, t.base_w_cm, t.base_d_cm, False))
@@ -26,7 +30,7 @@ def landing_ok(g, e: Element, x: float, y: float, facing: float) -> str:
     return ""
 
 
-def check_land(g, e: Element) -> None:
+def check_land(g: SkirmishGame, e: Element) -> None:
     if not e.t.is_helicopter or not e.airborne or e.off_table:
         raise IllegalAction("R135", f"{e.label} is not an airborne helicopter on the table")
     why = landing_ok(g, e, e.x, e.y, e.facing)
@@ -34,7 +38,7 @@ def check_land(g, e: Element) -> None:
         raise IllegalAction("D23", f"{e.label} cannot land here: {why}")
 
 
-def check_takeoff(g, e: Element) -> None:
+def check_takeoff(g: SkirmishGame, e: Element) -> None:
     if not e.t.is_helicopter or e.airborne or not e.on_table:
         raise IllegalAction("R134", f"{e.label} is not a landed helicopter")
     if e.immobilized or e.forced_down:
@@ -43,11 +47,11 @@ def check_takeoff(g, e: Element) -> None:
         raise IllegalAction("R120", f"{e.label} is in close combat")
 
 
-def passengers(g, carrier: Element) -> list[Element]:
+def passengers(g: SkirmishGame, carrier: Element) -> list[Element]:
     return [o for o in g.elements if o.embarked_in == carrier.id and not o.removed]
 
 
-def load_used(g, carrier: Element) -> int:
+def load_used(g: SkirmishGame, carrier: Element) -> int:
     """D21.6: passengers and casualty markers aboard each take a slot."""
     n = len(passengers(g, carrier))
     n += sum(1 for m in g.markers if m.carried_by == carrier.id and not m.evacuated)
@@ -56,11 +60,11 @@ def load_used(g, carrier: Element) -> int:
     return n
 
 
-def free_slots(g, carrier: Element) -> int:
+def free_slots(g: SkirmishGame, carrier: Element) -> int:
     return carrier.t.passenger_capacity - load_used(g, carrier)
 
 
-def place_positions(g, carrier: Element, p: Element, allow_enemy_contact: bool,
+def place_positions(g: SkirmishGame, carrier: Element, p: Element, allow_enemy_contact: bool,
                     taken: list[Body]) -> Body | None:
     """D21.2: a spot for a passenger, touching the carrier (or under a hovering helicopter)."""
     t = p.t
@@ -117,7 +121,7 @@ def place_positions(g, carrier: Element, p: Element, allow_enemy_contact: bool,
     return None
 
 
-def unload(g, carrier: Element, who: list[Element], reaction: bool) -> list[Element]:
+def unload(g: SkirmishGame, carrier: Element, who: list[Element], reaction: bool) -> list[Element]:
     """Put passengers down; those that cannot be placed stay aboard (D21.2)."""
     taken: list[Body] = []
     out = []
@@ -136,7 +140,7 @@ def unload(g, carrier: Element, who: list[Element], reaction: bool) -> list[Elem
     return out
 
 
-def force_landing(g, v: Element) -> bool:
+def force_landing(g: SkirmishGame, v: Element) -> bool:
     """D48: come down at once (nearest legal spot within 20 cm) or be destroyed."""
     spots = [(0.0, 0.0)] + [(r * math.cos(math.radians(a)), r * math.sin(math.radians(a)))
                             for r in (5.0, 10.0, 15.0, 20.0) for a in range(0, 360, 30)]
@@ -155,7 +159,7 @@ def force_landing(g, v: Element) -> bool:
     return False
 
 
-def leave_table(g, e: Element) -> None:
+def leave_table(g: SkirmishGame, e: Element) -> None:
     """D64.2: an aircraft leaves; passengers and casualties aboard are evacuated."""
     for p in passengers(g, e):
         g.evacuate_carried(p, "helicopter")

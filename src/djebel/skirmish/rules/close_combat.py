@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from djebel.skirmish.rules import damage
 from djebel.skirmish.rules.fire import infantry_losses, pin_test, split_evenly
 from djebel.skirmish.state import Element
+
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
 
 def cc_dice(e: Element) -> int:
@@ -14,7 +19,7 @@ def cc_dice(e: Element) -> int:
     return max(1, e.ap_dice())
 
 
-def fight_round(g, fight: set[int]) -> None:
+def fight_round(g: SkirmishGame, fight: set[int]) -> None:
     """One round of the whole fight: both sides roll, then losses apply together."""
     members = [g.elements[i] for i in sorted(fight)]
     sides = {"french": [e for e in members if e.side == "french"],

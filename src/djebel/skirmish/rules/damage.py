@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from djebel.skirmish.catalog import damage_result
 from djebel.skirmish.state import Element
+
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
 DAMAGE_TYPE = {
     "optics_destroyed": "optics",
@@ -14,7 +19,7 @@ DAMAGE_TYPE = {
 }
 
 
-def damage_roll(g, v: Element, unsaved: int) -> str:
+def damage_roll(g: SkirmishGame, v: Element, unsaved: int) -> str:
     """R91: 1D6 + (unsaved - 1) read on the vehicle's chart, then R107's steps."""
     r = g.roll(1)
     total = r[0] + (unsaved - 1) * g.tabs["damage_roll"]["extra_per_unsaved_hit_after_first"]
@@ -25,7 +30,7 @@ def damage_roll(g, v: Element, unsaved: int) -> str:
     return result
 
 
-def apply_result(g, v: Element, result: str, unsaved: int) -> None:
+def apply_result(g: SkirmishGame, v: Element, result: str, unsaved: int) -> None:
     """Effect, repeat marker, pin test, bail test (R107/D47)."""
     if result == "pinned":
         g.pin(v)                                           # R96: no test

@@ -6,10 +6,15 @@ drawn from ``g.dice`` and logged with the rule that rolled it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from djebel.core.errors import IllegalAction
 from djebel.skirmish.geometry import aspect, distance, fire_situation, in_arc
 from djebel.skirmish.rules import damage
 from djebel.skirmish.state import Element
+
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
 CONC_NAMES = ("open", "obscured", "heavy obscured")
 COVER_NAMES = ("open", "light", "heavy")
@@ -20,7 +25,7 @@ def category(target: Element) -> str:
     return "ap" if target.t.is_infantry else "at"
 
 
-def check_attack(g, f: Element, t: Element, *, law: bool = False, arc: bool = True,
+def check_attack(g: SkirmishGame, f: Element, t: Element, *, law: bool = False, arc: bool = True,
                  reaction_target: int | None = None, charge: bool = False) -> tuple | None:
     """Raise IllegalAction unless ``f`` may attack ``t`` now; returns the fire situation."""
     cat = category(t)
@@ -70,7 +75,7 @@ def check_attack(g, f: Element, t: Element, *, law: bool = False, arc: bool = Tr
     return None
 
 
-def situation(g, f: Element, t: Element) -> tuple[int, int, bool]:
+def situation(g: SkirmishGame, f: Element, t: Element) -> tuple[int, int, bool]:
     """D34: concealment, cover and hardness of the best clear line from f to t."""
     cat = category(t)
     blast = cat == "ap" and f.t.blast_ap and g.opt("blast_vs_buildings")
@@ -81,7 +86,8 @@ def situation(g, f: Element, t: Element) -> tuple[int, int, bool]:
     return sit
 
 
-def to_hit_needed(g, f: Element, t: Element, conc: int, cat: str, moving: bool) -> int:
+def to_hit_needed(g: SkirmishGame, f: Element, t: Element, conc: int, cat: str,
+                  moving: bool) -> int:
     """R62-R67 / D24: base by concealment, modifiers, clamped to 2..6."""
     th = g.tabs["to_hit"]
     needed = (th["open"], th["obscured"], th["heavy_obscured"])[conc]
@@ -96,7 +102,8 @@ def to_hit_needed(g, f: Element, t: Element, conc: int, cat: str, moving: bool) 
     return max(th["min_needed"], min(th["max_needed"], needed))
 
 
-def attack(g, f: Element, t: Element, *, moving: bool, law: bool = False, arc: bool = True,
+def attack(g: SkirmishGame, f: Element, t: Element, *, moving: bool, law: bool = False,
+           arc: bool = True,
            reaction_target: int | None = None, dice_override: int | None = None,
            sit: tuple | None = None, charge: bool = False) -> int:
     """Resolve one AP or AT attack (C.2 / C.3); returns the number of hits."""
@@ -138,7 +145,7 @@ def attack(g, f: Element, t: Element, *, moving: bool, law: bool = False, arc: b
     return hits
 
 
-def apply_hits(g, f: Element | None, t: Element, hits: int, cat: str, cover: int,
+def apply_hits(g: SkirmishGame, f: Element | None, t: Element, hits: int, cat: str, cover: int,
                hard: bool, weapon_mod: bool = True, top: bool | None = None) -> int:
     """Saves and their consequences for ``hits`` on ``t``; returns unsaved hits."""
     if cat == "ap":
@@ -156,7 +163,7 @@ def apply_hits(g, f: Element | None, t: Element, hits: int, cat: str, cover: int
     return unsaved
 
 
-def ap_save_needed(g, f: Element | None, t: Element, cover: int, hard: bool,
+def ap_save_needed(g: SkirmishGame, f: Element | None, t: Element, cover: int, hard: bool,
                    weapon_mod: bool = True) -> int:
     """R68/R69/D25: side column by cover, +1 for an 'AP -1 to save' weapon; 0 = none."""
     col = g.tabs["ap_save"]["french" if t.side == "french" else "insurgent"]
@@ -169,7 +176,7 @@ def ap_save_needed(g, f: Element | None, t: Element, cover: int, hard: bool,
     return need if need <= 6 else 0
 
 
-def armour_needed(g, f: Element | None, t: Element, top: bool | None = None) -> int:
+def armour_needed(g: SkirmishGame, f: Element | None, t: Element, top: bool | None = None) -> int:
     """R87-R89/D29: armour plus the worst aspect penalty; aircraft ignore aspect."""
     need = t.t.armour_save
     if t.t.is_aircraft or f is None:
@@ -182,7 +189,7 @@ def armour_needed(g, f: Element | None, t: Element, top: bool | None = None) -> 
     return need if need <= 6 else 0
 
 
-def roll_saves(g, t: Element, hits: int, need: int, rule: str) -> int:
+def roll_saves(g: SkirmishGame, t: Element, hits: int, need: int, rule: str) -> int:
     if need == 0:
         g.log.add(rule, f"{t.label} has no save against {hits} hit(s)")
         return hits
@@ -192,7 +199,7 @@ def roll_saves(g, t: Element, hits: int, need: int, rule: str) -> int:
     return hits - saved
 
 
-def infantry_losses(g, t: Element, unsaved: int, rule: str, pin: bool = True) -> None:
+def infantry_losses(g: SkirmishGame, t: Element, unsaved: int, rule: str, pin: bool = True) -> None:
     """R70/D40: lose SP (overkill lost), eliminate at 0, else pin test (R72)."""
     t.sp = max(0, t.sp - unsaved)
     g.log.add(rule, f"{t.label} loses {unsaved} SP ({t.sp} left)")
@@ -202,7 +209,7 @@ def infantry_losses(g, t: Element, unsaved: int, rule: str, pin: bool = True) ->
         pin_test(g, t, unsaved)
 
 
-def pin_test(g, t: Element, n: int, rule: str = "R72") -> None:
+def pin_test(g: SkirmishGame, t: Element, n: int, rule: str = "R72") -> None:
     """R72/R104/D41: 1D6 per unsaved hit, each needs 4+; one failure pins."""
     if t.removed or t.pinned or n <= 0:
         return
@@ -215,7 +222,8 @@ def pin_test(g, t: Element, n: int, rule: str = "R72") -> None:
         g.pin(t)
 
 
-def _split_into_fight(g, f: Element, t: Element, hits: int, cat: str, fight: set) -> None:
+def _split_into_fight(g: SkirmishGame, f: Element, t: Element, hits: int, cat: str,
+                      fight: set) -> None:
     """D56: hits shared half and half between the two sides of the fight."""
     own, other = hits // 2, hits // 2
     if hits % 2:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import shapely
 from shapely.geometry import Point
@@ -10,8 +11,11 @@ from shapely.geometry import Point
 from djebel.skirmish.geometry import Body, base_poly, bearing, corners
 from djebel.skirmish.state import Element
 
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
-def collateral(g, f: Element, t: Element, n: int) -> None:
+
+def collateral(g: SkirmishGame, f: Element, t: Element, n: int) -> None:
     """R155/D77: civilians beside the lane or beyond the target may be hit."""
     civs = g.scn.civilians
     if not civs or n <= 0:
@@ -42,17 +46,17 @@ def collateral(g, f: Element, t: Element, n: int) -> None:
         g.civ_hits = hits
 
 
-def marker_contact(g, e: Element, m) -> bool:
+def marker_contact(g: SkirmishGame, e: Element, m) -> bool:
     """Base contact between an element and a 3x3 cm casualty marker (D73.2)."""
     body = Body(m.x, m.y, 0.0, 3.0, 3.0)
     return base_poly(e.body).distance(base_poly(body)) <= g.tabs["table"]["contact_eps_cm"]
 
 
-def in_casevac_zone(g, e: Element) -> bool:
+def in_casevac_zone(g: SkirmishGame, e: Element) -> bool:
     return any(z.covers(Point(e.x, e.y)) for z in g.scn.casevac_zones)
 
 
-def score(g, final: bool) -> dict[str, int]:
+def score(g: SkirmishGame, final: bool) -> dict[str, int]:
     """D78: victory points of both sides from the scenario's hooks."""
     pts = {"french": 0, "insurgents": 0}
     for v in g.scn.victory:
@@ -87,7 +91,7 @@ def score(g, final: bool) -> dict[str, int]:
     return pts
 
 
-def objective_held(g, fid: str, side: str) -> bool:
+def objective_held(g: SkirmishGame, fid: str, side: str) -> bool:
     """D78: an unpinned friendly infantry centre inside, no enemy infantry centre inside."""
     poly = g.terrain.feature(fid).poly
     mine = any(e.side == side and e.t.is_infantry and e.on_table and not e.pinned
@@ -97,7 +101,7 @@ def objective_held(g, fid: str, side: str) -> bool:
     return mine and not theirs
 
 
-def update_searched(g) -> None:
+def update_searched(g: SkirmishGame) -> None:
     """Spec 4.2: searched at the end of a French phase, for good."""
     done = set(g.searched)
     for fid in g.scn.searchable:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString, Point, Polygon
 
@@ -23,6 +24,9 @@ from djebel.skirmish.geometry import (
     truncate,
 )
 from djebel.skirmish.state import Element
+
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
 STOP_GAP = 0.05          # cm: how close a stopped base sits to what stopped it
 
@@ -44,7 +48,7 @@ def mobility(e: Element) -> str:
     return "foot" if t.is_infantry else t.mobility
 
 
-def move_cm(g, e: Element) -> float:
+def move_cm(g: SkirmishGame, e: Element) -> float:
     """R126/D61: one move; engine damage makes a vehicle move 10 cm."""
     mv = g.tabs["movement"]
     if e.t.is_infantry:
@@ -113,7 +117,7 @@ def _first_clear_after(e: Element, path, poly) -> float | None:
     return None
 
 
-def _exit_edge(g, x: float, y: float) -> str:
+def _exit_edge(g: SkirmishGame, x: float, y: float) -> str:
     w, h = g.terrain.width, g.terrain.depth
     if x >= w - 1e-9:
         return "east"
@@ -129,7 +133,7 @@ def _exit_edge(g, x: float, y: float) -> str:
 _PLAN_CACHE: dict[tuple, object] = {}
 
 
-def _ground_key(g) -> tuple:
+def _ground_key(g: SkirmishGame) -> tuple:
     """Where every ground element stands (cached until the state changes)."""
     key = g._cache.get("ground_key")
     if key is None:
@@ -138,7 +142,7 @@ def _ground_key(g) -> tuple:
     return key
 
 
-def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | None,
+def plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], face: float | None,
                 moves: int) -> MovePlan:
     """Judge a ground move of ``moves`` allowances along ``pts`` (waypoints, destination).
 
@@ -165,7 +169,7 @@ def plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | Non
                     hit.stopped_by)
 
 
-def _plan_ground(g, e: Element, pts: list[tuple[float, float]], face: float | None,
+def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], face: float | None,
                  moves: int) -> MovePlan:
     t = e.t
     mob = mobility(e)
@@ -328,7 +332,7 @@ def _edge_limits(edge: str, lo_x: float, lo_y: float, hi_x: float, hi_y: float):
     return lo_x, lo_y, hi_x, hi_y
 
 
-def plan_air(g, e: Element, x: float, y: float, face: float | None) -> MovePlan:
+def plan_air(g: SkirmishGame, e: Element, x: float, y: float, face: float | None) -> MovePlan:
     """R129/D64: an aircraft move goes anywhere on the table, ignoring the ground."""
     if not e.airborne:
         raise IllegalAction("R134", f"{e.label} is landed: it must take off before moving")
@@ -348,7 +352,7 @@ def plan_air(g, e: Element, x: float, y: float, face: float | None) -> MovePlan:
     return MovePlan([start, (x, y)], f)
 
 
-def entry_point(g, edge: str, x: float, y: float) -> tuple[float, float, float]:
+def entry_point(g: SkirmishGame, edge: str, x: float, y: float) -> tuple[float, float, float]:
     """D70: the point of the entry edge nearest (x, y), and the inward facing."""
     w, d = g.terrain.width, g.terrain.depth
     x = min(max(x, 0.0), w)
@@ -357,7 +361,7 @@ def entry_point(g, edge: str, x: float, y: float) -> tuple[float, float, float]:
             "north": (x, d, 270.0)}[edge]
 
 
-def plan_entry(g, e: Element, pts: list[tuple[float, float]], face: float | None,
+def plan_entry(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], face: float | None,
                moves: int) -> tuple[MovePlan, tuple[float, float, float]]:
     """D70: a ground reinforcement's first move, measured from its entry edge."""
     edge = g.entry.get(e.label)

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction
 from djebel.skirmish import flow, orders
 from djebel.skirmish.rules import fire, movement
 from djebel.skirmish.state import Element
 
+if TYPE_CHECKING:
+    from djebel.skirmish.game import SkirmishGame
 
-def can_react(g, o: Element) -> bool:
+
+def can_react(g: SkirmishGame, o: Element) -> bool:
     """R28/R34-R36: unpinned, not yet reacted, on the table, not in a fight, no jets."""
     return (o.side != g.phasing and o.on_table and not o.pinned and not o.reacted
             and not o.t.is_fixed_wing and not g.in_fight(o.id))
 
 
-def react_candidates(g, fr: dict) -> list[int]:
+def react_candidates(g: SkirmishGame, fr: dict) -> list[int]:
     t = g.elements[fr["t"]]
     out = []
     for i in fr["obs"]:
@@ -28,13 +33,13 @@ def react_candidates(g, fr: dict) -> list[int]:
     return out
 
 
-def can_charge_react(g, o: Element) -> bool:
+def can_charge_react(g: SkirmishGame, o: Element) -> bool:
     """R33/D17: like a reaction, but the fight the charge just started does not count."""
     return (o.side != g.phasing and o.on_table and not o.pinned and not o.reacted
             and not o.t.is_fixed_wing)
 
 
-def live_cands(g, fr: dict) -> list[int]:
+def live_cands(g: SkirmishGame, fr: dict) -> list[int]:
     t = g.elements[fr["t"]]
     if not t.on_table:
         return []
@@ -50,7 +55,7 @@ def live_cands(g, fr: dict) -> list[int]:
     return out
 
 
-def ow_ready(g, o: Element, t: Element) -> bool:
+def ow_ready(g: SkirmishGame, o: Element, t: Element) -> bool:
     """R42/R43/D15: an OW element that sees the mover in its forward arc and can hit it."""
     if not (o.overwatch and can_react(g, o)):
         return False
@@ -61,7 +66,7 @@ def ow_ready(g, o: Element, t: Element) -> bool:
     return True
 
 
-def do_react(g, fr: dict, a: Action) -> None:
+def do_react(g: SkirmishGame, fr: dict, a: Action) -> None:
     if a.verb == "pass":
         g.frames.pop()
         return
@@ -73,7 +78,7 @@ def do_react(g, fr: dict, a: Action) -> None:
     _reaction(g, o, t, a)
 
 
-def _reaction(g, o: Element, t: Element, a: Action, charge: bool = False) -> None:
+def _reaction(g: SkirmishGame, o: Element, t: Element, a: Action, charge: bool = False) -> None:
     """R31/D12: one action without a CR; fire only at the triggering element."""
     verb = a.verb
     if verb == "shoot":
@@ -110,7 +115,7 @@ def _reaction(g, o: Element, t: Element, a: Action, charge: bool = False) -> Non
     raise IllegalAction("D12", f"'{verb}' is not a reaction")
 
 
-def check_pivot(g, o: Element, t: Element) -> float:
+def check_pivot(g: SkirmishGame, o: Element, t: Element) -> float:
     """D17/D19.3: turning to face is a move; the new facing must be a legal place."""
     from djebel.skirmish.geometry import bearing
     face = round(bearing(o.x, o.y, t.x, t.y), 2)
@@ -121,13 +126,13 @@ def check_pivot(g, o: Element, t: Element) -> float:
     return face
 
 
-def _mark_reacted(g, o: Element) -> None:
+def _mark_reacted(g: SkirmishGame, o: Element) -> None:
     o.reacted = True
     o.overwatch = False                                    # R44: a reaction ends OW
     g.log.add("R28", f"{o.label} reacts", side=o.side)
 
 
-def do_ow(g, fr: dict, a: Action) -> None:
+def do_ow(g: SkirmishGame, fr: dict, a: Action) -> None:
     if a.verb == "wait":
         g.frames.pop()
         return
@@ -144,7 +149,7 @@ def do_ow(g, fr: dict, a: Action) -> None:
     fr["cands"] = [i for i in fr["cands"] if i != o.id]
 
 
-def do_charge(g, fr: dict, a: Action) -> None:
+def do_charge(g: SkirmishGame, fr: dict, a: Action) -> None:
     if a.verb == "pass":
         g.frames.pop()
         return
