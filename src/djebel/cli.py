@@ -127,6 +127,35 @@ def bench_simulate(seconds: float = typer.Option(10.0, help="time budget per mea
     console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
 
 
+@app.command()
+def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
+          port: int = typer.Option(8000, help="port to listen on"),
+          db: str = typer.Option("sqlite:///djebel.db",
+                                 help="database URL: sqlite:///FILE or postgresql://..."),
+          bot_delay: float = typer.Option(0.4, help="seconds between two bot moves"),
+          ) -> None:
+    """Serve both games on the web: lobby, boards, bots, live updates, records."""
+    import uvicorn
+
+    from djebel.web.app import create_app
+
+    console.print(f"djebel serving on http://{host}:{port}/  (database {db})")
+    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
+                log_level="warning", ws_ping_interval=20)
+
+
+@bench_app.command("serve")
+def bench_serve(games: int = typer.Option(50, help="concurrent games"),
+                seconds: float = typer.Option(20.0, help="time budget"),
+                db: str = typer.Option("", help="database URL (default: a temporary SQLite file)"),
+                as_json: bool = typer.Option(False, "--json")) -> None:
+    """Concurrent games played over loopback by scripted clients: actions/s, p50/p99."""
+    from djebel.web.bench import run
+
+    res = run(games, seconds, db or None)
+    console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+
+
 def main() -> None:
     try:
         app()

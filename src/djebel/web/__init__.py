@@ -1,0 +1,1 @@
+"""The djebel web app: both games and the bots, played over the network (``djebel serve``)."""

@@ -1,0 +1,194 @@
+"""The web app: lobby, boards, live updates and records over one HTTP API.
+
+``create_app(db_url)`` builds it; ``djebel serve`` runs it with uvicorn.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from importlib import resources
+from typing import Annotated
+
+from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from djebel import __version__
+from djebel.agents import agent_names
+from djebel.core.errors import DjebelError
+from djebel.core.records import make_record
+from djebel.web import views
+from djebel.web.schemas import (
+    Created,
+    CreateGame,
+    ErrorBody,
+    GameSummary,
+    Odds,
+    PlayAction,
+    Scenarios,
+    UploadRecord,
+)
+from djebel.web.service import ApiError, Service
+from djebel.web.storage import Store, default_url
+
+log = logging.getLogger("djebel.web")
+
+GameId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_\-]{1,32}$")]
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
+ERRORS = {400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody},
+          409: {"model": ErrorBody}}
+
+
+def _static(name: str) -> str:
+    return resources.files("djebel.web").joinpath("static", name).read_text()
+
+
+def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+    store = Store(db_url or default_url())
+    service = Service(store, bot_delay=bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        await service.shutdown()
+        store.close()
+
+    app = FastAPI(title="djebel", version=__version__, lifespan=lifespan,
+                  description="Play Algeria and Insurgent Commander online, with bots.")
+    app.state.service = service
+    app.state.store = store
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError):
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError):
+        problems = []
+        for e in exc.errors()[:5]:
+            where = ".".join(str(x) for x in e.get("loc", ()))
+            problems.append(f"{where}: {e.get('msg', 'invalid')}")
+        return JSONResponse({"error": "invalid request: " + "; ".join(problems)},
+                            status_code=422)
+
+    static_dir = resources.files("djebel.web").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static_dir)), name="static")
+
+    # ------------------------------------------------------------ pages
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def lobby_page():
+        return HTMLResponse(_static("index.html"))
+
+    @app.get("/g/{gid}", response_class=HTMLResponse, include_in_schema=False)
+    async def game_page(gid: GameId):
+        return HTMLResponse(_static("index.html"))
+
+    # ------------------------------------------------------------ API
+    @app.get("/api/meta", response_model=Scenarios)
+    async def meta():
+        from djebel.algeria.game import OPTIONS
+        from djebel.skirmish import list_scenarios
+        return {"algeria": ["1954", "1958", "1960"], "skirmish": list_scenarios(),
+                "algeria_options": list(OPTIONS),
+                "bots": {g: agent_names(g) for g in ("algeria", "skirmish")}}
+
+    @app.get("/api/maps/algeria")
+    async def algeria_map() -> dict:
+        from djebel.web.algeria_map import CARD_H, CARD_W, cards, geometry
+        return {**geometry(), "cards": cards(), "card_w": CARD_W, "card_h": CARD_H}
+
+    @app.get("/api/games", response_model=list[GameSummary])
+    async def list_games(limit: Annotated[int, Query(ge=1, le=200)] = 50):
+        return store.listing(limit)
+
+    @app.post("/api/games", response_model=Created, status_code=201, responses=ERRORS)
+    async def create_game(body: CreateGame):
+        out = service.create(body.game, body.scenario, body.seed, body.options,
+                             dict(body.seats), body.title)
+        return _links(out)
+
+    @app.get("/api/games/{gid}", responses=ERRORS)
+    async def get_game(gid: GameId, x_seat_token: Token = None,
+                       at: Annotated[int | None, Query(ge=0, le=10**7)] = None) -> dict:
+        ent = service.entry(gid)
+        side = service.seat_of(ent, x_seat_token)
+        service.kick_bots(gid)
+        ply = ent.stored.ply
+        live = at is None or at >= ply
+        game = ent.game if live else service.at(ent, at)
+        out = views.view(game, side, _seats(ent), ply if live else at, live=live)
+        out.update(id=gid, title=ent.stored.title, mode=ent.stored.mode, total=ply,
+                   header=ent.stored.header)
+        return out
+
+    @app.post("/api/games/{gid}/actions", responses=ERRORS)
+    async def play(gid: GameId, body: PlayAction, x_seat_token: Token = None) -> dict:
+        ent = await service.act(gid, body.side, x_seat_token, body.action, body.ply)
+        out = views.view(ent.game, body.side, _seats(ent), ent.stored.ply)
+        out.update(id=gid, title=ent.stored.title, mode=ent.stored.mode,
+                   total=ent.stored.ply, header=ent.stored.header)
+        return out
+
+    @app.get("/api/games/{gid}/odds", response_model=Odds, responses=ERRORS)
+    async def odds(gid: GameId, action: Annotated[str, Query(min_length=1, max_length=200)]):
+        ent = service.entry(gid)
+        try:
+            line = views.odds(ent.game, action)
+        except DjebelError as exc:
+            raise ApiError(400, str(exc)) from None
+        except Exception:
+            log.exception("odds of %r", action)
+            line = None
+        return {"action": action, "odds": line}
+
+    @app.get("/api/games/{gid}/record", responses=ERRORS)
+    async def record(gid: GameId):
+        ent = service.entry(gid)
+        rec = make_record(ent.game)
+        body = json.dumps(rec, indent=1) + "\n"
+        name = f"djebel-{ent.stored.game}-{gid}.json"
+        return Response(body, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.post("/api/records", response_model=Created, status_code=201, responses=ERRORS)
+    async def upload(body: UploadRecord):
+        out = service.upload(body.record, body.mode, dict(body.seats), body.title)
+        return _links(out)
+
+    @app.websocket("/api/games/{gid}/ws")
+    async def live(ws: WebSocket, gid: str):
+        try:
+            ent = service.entry(gid)
+        except ApiError:
+            await ws.close(code=4404)
+            return
+        await ws.accept()
+        service.hub.join(gid, ws)
+        try:
+            await ws.send_json({"type": "hello", "ply": ent.stored.ply,
+                                "active": ent.game.active_side})
+            service.kick_bots(gid)
+            while True:
+                await ws.receive_text()        # pings from the page; nothing else is read
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            pass
+        finally:
+            service.hub.leave(gid, ws)
+
+    return app
+
+
+def _links(out: dict) -> dict:
+    gid = out["id"]
+    out["links"] = {side: f"/g/{gid}#seat={tok}" for side, tok in out["seats"].items()}
+    out["watch"] = f"/g/{gid}"
+    return out
+
+
+def _seats(ent) -> dict:
+    return {side: {"kind": s.kind, "bot": s.bot} for side, s in ent.stored.seats.items()}

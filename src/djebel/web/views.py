@@ -1,0 +1,263 @@
+"""JSON views of a game for the browser: the board, the legal actions grouped by what
+they name on the board (so a click narrows the choice), the prompt, the log tail."""
+
+from __future__ import annotations
+
+import math
+
+from djebel.core.actions import Action
+
+LOG_TAIL = 60
+
+
+def view(game, side: str | None, seats: dict, ply: int, *, live: bool = True) -> dict:
+    """Everything the page draws. Actions are listed only for the side to act, and only
+    when it is the viewer's (``side``) and the view is of the live game."""
+    active = game.active_side
+    over = game.is_over()
+    result = game.result()
+    acts = []
+    if live and not over and side is not None and side == active:
+        acts = [describe_action(game, a) for a in game.legal_actions()]
+    return {
+        "game": game.name,
+        "ply": ply,
+        "active": active,
+        "you": side,
+        "over": over,
+        "result": result.to_json() if result else None,
+        "prompt": game.prompt(),
+        "seats": seats,
+        "actions": acts,
+        "log": [dict(e.to_json(), n=i) for i, e in
+                enumerate(game.log.tail(LOG_TAIL), start=max(0, len(game.log) - LOG_TAIL))],
+        "board": algeria_board(game) if game.name == "algeria" else skirmish_board(game),
+    }
+
+
+# ---------------------------------------------------------------- actions
+def describe_action(game, a: Action) -> dict:
+    out = {"text": str(a), "verb": a.verb}
+    if game.name == "algeria":
+        from djebel.algeria.board import AREA_INDEX, BOX_NAMES, TYPE_INDEX, UNIT_INDEX
+        units, areas, types, boxes = [], [], [], []
+        for arg in a.args:
+            w = str(arg)
+            if w in UNIT_INDEX:
+                units.append(w)
+            elif w.upper() in AREA_INDEX:
+                areas.append(w.upper())
+            elif w in TYPE_INDEX:
+                types.append(w)
+            elif w.upper() in BOX_NAMES:
+                boxes.append(w.upper())
+        out.update(units=units, areas=areas, types=types, boxes=boxes)
+    else:
+        labels = game.labels
+        els = [str(x) for x in a.args if str(x) in labels]
+        out["elements"] = els
+        nums = [x for x in a.args if isinstance(x, (int, float))]
+        if a.verb in ("move", "sprint", "place", "enter", "fly", "land", "dismount", "unload",
+                      "disembark") and len(nums) >= 2:
+            out["point"] = [float(nums[0]), float(nums[1])]
+    return out
+
+
+# ---------------------------------------------------------------- Algeria
+def algeria_board(game) -> dict:
+    from djebel.algeria.board import (
+        AIRMOBILE,
+        AREA_IDS,
+        BOX_NAMES,
+        DISPERSED,
+        NATO,
+        NEUT,
+        NUM_AREAS,
+        POOL,
+        REMOVED,
+        SUEZ,
+        TYPE_KEYS,
+        TYPE_SIDE,
+        UNIT_NAMES,
+        UNIT_TYPES,
+        UTYPE,
+    )
+    from djebel.algeria.rules.common import contact, evasion, firepower, rating
+    from djebel.algeria.state import FLN_CONTROL, GOV_CONTROL, OAS_INACTIVE, OAS_UNPLACED
+
+    s = game.state
+    areas = []
+    boxes: list[dict[str, list[str]]] = [{b: [] for b in BOX_NAMES} for _ in range(NUM_AREAS)]
+    units = {}
+    offmap: dict[str, list[str]] = {"pool": [], "nato": [], "suez": [], "removed": []}
+    where = {POOL: "pool", NATO: "nato", SUEZ: "suez", REMOVED: "removed"}
+    for u, name in enumerate(UNIT_NAMES):
+        t = UTYPE[u]
+        side = TYPE_SIDE[t]
+        f = s.flags[u]
+        loc = s.loc[u]
+        units[name] = {
+            "type": TYPE_KEYS[t], "side": side, "name": UNIT_TYPES[t]["name"],
+            "firepower": firepower(s, u),
+            "rating": contact(s, u) if side == "gov" else evasion(u),
+            "neut": bool(f & NEUT), "airmobile": bool(f & AIRMOBILE),
+            "dispersed": bool(f & DISPERSED), "elite": bool(UNIT_TYPES[t].get("elite")),
+            "static": UNIT_TYPES[t].get("kind") == "static",
+        }
+        if loc >= 0:
+            boxes[loc][BOX_NAMES[s.box[u]]].append(name)
+        elif loc in where:
+            offmap[where[loc]].append(name)
+    for a in range(NUM_AREAS):
+        ctrl = s.control[a]
+        areas.append({
+            "id": AREA_IDS[a], "rating": rating(s, a),
+            "control": "fln" if ctrl == FLN_CONTROL else "gov" if ctrl == GOV_CONTROL else "",
+            "terror": bool(s.terror[a]), "resettled": bool(s.resettled[a]),
+            "boxes": boxes[a],
+        })
+    oas = ("inactive" if s.oas == OAS_INACTIVE else "unplaced" if s.oas == OAS_UNPLACED
+           else AREA_IDS[s.oas])
+    return {
+        "kind": "algeria",
+        "scenario": s.scenario, "turn": s.turn, "phase": s.phase,
+        "decision": game.decision(),
+        "tracks": {
+            "fln_psl": s.fln_psl, "gov_psl": s.gov_psl, "ap": s.ap,
+            "air_avail": s.air_avail, "air_max": s.air_max,
+            "helo_avail": s.helo_avail, "helo_max": s.helo_max, "naval": s.naval,
+            "bz": s.bz, "bz_active": bool(s.bz_active), "independent": bool(s.independent),
+            "oas": oas, "oas_controller": s.oas_controller or "",
+            "amnesty": bool(s.amnesty), "jealousy": bool(s.jealousy),
+            "slow_french": bool(s.slow_french), "turn_limit": s.turn_limit,
+        },
+        "areas": areas,
+        "units": units,
+        "offmap": offmap,
+    }
+
+
+# ---------------------------------------------------------------- skirmish
+def skirmish_board(game) -> dict:
+    from djebel.skirmish.geometry import corners
+    from djebel.skirmish.rules.garnish import score
+    from djebel.skirmish.rules.movement import move_cm
+
+    g = game
+    terrain = []
+    for f in g.terrain.features:
+        polys = getattr(f.poly, "geoms", [f.poly])
+        terrain.append({"id": f.id, "kind": f.kind,
+                        "polys": [[[round(x, 2), round(y, 2)] for x, y in p.exterior.coords]
+                                  for p in polys if hasattr(p, "exterior")]})
+    sprint = g.tabs["movement"].get("sprint_moves", 2)
+    elements = []
+    on = [e for e in g.elements if e.on_table]
+    for e in g.elements:
+        t = e.t
+        item = {
+            "label": e.label, "side": e.side, "type": e.type, "name": t.name,
+            "x": round(e.x, 2), "y": round(e.y, 2), "facing": round(e.facing, 1),
+            "w": t.base_w_cm, "d": t.base_d_cm,
+            "on_table": e.on_table, "removed": e.removed, "off_table": e.off_table,
+            "embarked_in": g.elements[e.embarked_in].label if e.embarked_in >= 0 else "",
+            "pinned": e.pinned, "overwatch": e.overwatch, "airborne": e.airborne,
+            "sp": e.sp, "strength": t.strength, "infantry": t.is_infantry,
+            "immobilized": e.immobilized, "engine_damaged": e.engine_damaged,
+            "optics": e.optics, "weapons_ko": e.weapons_ko,
+            "damage": list(e.damage_types), "activated": e.activated,
+            "ap": e.ap_dice(), "at": e.at_dice(),
+        }
+        if e.on_table:
+            item["corners"] = [[round(x, 2), round(y, 2)] for x, y in corners(e.body)]
+            item["move_cm"] = 0.0 if e.immobilized else move_cm(g, e)
+            item["sprint_cm"] = item["move_cm"] * sprint
+            item["sees"] = [o.label for o in on if o.side != e.side and _sees(g, e, o)]
+        elements.append(item)
+    markers = [{"label": m.label, "x": m.x, "y": m.y} for m in g.markers if m.on_table]
+    civ = [{"x": x, "y": y, "hits": g.civ_hits[i]} for i, (x, y) in enumerate(g.scn.civilians)]
+    last = None
+    if g.last_fire:
+        last = [g.elements[g.last_fire[0]].label, g.elements[g.last_fire[1]].label]
+    return {
+        "kind": "skirmish", "scenario": g.scenario_name, "name": g.scn.name,
+        "width": g.terrain.width, "depth": g.terrain.depth,
+        "turn": g.turn, "turn_limit": g.turn_limit, "phasing": g.phasing,
+        "score": score(g, final=False),
+        "terrain": terrain, "elements": elements, "markers": markers, "civilians": civ,
+        "last_fire": last,
+    }
+
+
+def _sees(g, a, b) -> bool:
+    try:
+        return bool(g.sees(a, b))
+    except Exception:
+        return False
+
+
+# ---------------------------------------------------------------- odds
+def odds(game, text: str) -> str | None:
+    """One line of odds for a pending action, or None when it involves no dice."""
+    a = Action.parse(text)
+    if game.name == "algeria":
+        from djebel.odds.algeria import describe
+        return describe(game, a)
+    return skirmish_shot_odds(game, a)
+
+
+def skirmish_shot_odds(g, a: Action) -> str | None:
+    """The odds of a shot (``shoot``/``fire``/``owfire`` and the like) at its target."""
+    from djebel.odds import skirmish as so
+    from djebel.skirmish.geometry import aspect, distance
+    from djebel.skirmish.rules import fire as rf
+
+    words = [str(x) for x in a.args]
+    labels = [w for w in words if w in g.labels]
+    if a.verb == "owfire" and labels:
+        fr = g.frames[-1] if g.frames else {}
+        if "t" not in fr:
+            return None
+        f, t = g.el(labels[0]), g.elements[fr["t"]]
+    elif len(labels) >= 2 and a.verb in ("shoot", "fire", "law", "rfire", "cfire"):
+        f, t = g.el(labels[0]), g.el(labels[1])
+    else:
+        return None
+    if not (f.on_table and t.on_table):
+        return None
+    try:
+        conc, cover, hard = rf.situation(g, f, t)
+    except Exception:
+        return f"{f.label} has no clear line of fire to {t.label}"
+    th = g.tabs["to_hit"]
+    cat = rf.category(t)
+    close = distance(f.body, t.body) <= th["close_range_cm"][cat] + 1e-9
+    flank = (not t.t.is_aircraft) and aspect(t.body, f.body) != "front"
+    moving = a.verb in ("fire",)
+    law = a.verb == "law"
+    conc_name = so.CONCEALMENT[min(conc, 2)]
+    cover_name = so.COVER[min(cover, 2)]
+    try:
+        res = so.fire(f.type, t.type, conc_name, cover_name, flank=flank, close=close,
+                      moved=moving, hard=bool(hard), law=law, sp=f.sp or None,
+                      target_sp=t.sp or None, target_side=None)
+    except Exception:
+        return None
+    parts = [f"{f.label} at {t.label}: hits on {res['to_hit']}+ ({conc_name}, "
+             f"cover {cover_name}{', flank' if flank else ''}{', close' if close else ''})"]
+    for key in ("eliminated", "pinned", "crew_bails"):
+        if key in res and res[key] is not None:
+            parts.append(f"{key.replace('_', ' ')} {100 * float(res[key]):.0f}%")
+    if "damage" in res:
+        dmg = {k: v for k, v in res["damage"].items() if float(v) > 0.005}
+        parts.append("damage: " + ", ".join(f"{k.replace('_', ' ')} {100 * float(v):.0f}%"
+                                            for k, v in dmg.items()))
+    uh = res.get("unsaved_hits") or {}
+    if uh:
+        none = float(uh.get(0, uh.get("0", 0)))
+        parts.append(f"at least one unsaved hit {100 * (1 - none):.0f}%")
+    return "; ".join(parts)
+
+
+def angle(x0: float, y0: float, x1: float, y1: float) -> float:
+    return math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360

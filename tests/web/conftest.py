@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from server import Server  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("db") / "djebel.db"
+    srv = Server(f"sqlite:///{db}").start()
+    srv.db_path = db
+    yield srv
+    err = srv.stop()
+    assert "Traceback" not in err, err
