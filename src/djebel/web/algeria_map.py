@@ -105,50 +105,65 @@ def geometry() -> dict:
     }
 
 
-CARD_W, CARD_H = 128, 74
+CARD_W, CARD_H = 140, 84
+
+
+FRANCE_BOX = (20, 14, 330, 104)          # x, y, width, height of the France box
 
 
 @lru_cache(maxsize=1)
 def cards() -> dict[str, list[float]]:
-    """Top-left corners of each area's box card: near its town, no two overlapping
-    (a few hundred steps of pushing overlapping cards apart, pulled back to the town)."""
+    """Top-left corners of each area's box card: near its town, no two overlapping.
+
+    Overlapping cards are pushed apart while a pull towards the town fades out, so the
+    last rounds only separate."""
     ids = [a for a in AREA_IDS if a in TOWNS]
     pos = {}
     for a in ids:
         x, y = project(*TOWNS[a])
         pos[a] = [x - CARD_W / 2, y - CARD_H / 2]
-    pos["MOROCCO"] = [10.0, 330.0]
-    pos["TUNISIA"] = [WIDTH - CARD_W - 10, 330.0]
-    fixed = {"MOROCCO", "TUNISIA"}
-    gap = 8
-    for step in range(600):
+    pos["MOROCCO"] = [10.0, 400.0]
+    pos["TUNISIA"] = [WIDTH - CARD_W - 10, 420.0]
+    fixed = {"MOROCCO", "TUNISIA", "FRANCE"}
+    pos["FRANCE"] = [FRANCE_BOX[0], FRANCE_BOX[1]]
+    size = {a: (CARD_W, CARD_H) for a in ids}
+    size["FRANCE"] = (FRANCE_BOX[2], FRANCE_BOX[3])
+    names = [*ids, "FRANCE"]
+    gap = 10
+    rounds = 1500
+    for step in range(rounds):
         moved = False
-        for i, a in enumerate(ids):
-            for b in ids[i + 1:]:
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                if a in fixed and b in fixed:
+                    continue
                 pa, pb = pos[a], pos[b]
-                dx = (pb[0] + CARD_W / 2) - (pa[0] + CARD_W / 2)
-                dy = (pb[1] + CARD_H / 2) - (pa[1] + CARD_H / 2)
-                ox = CARD_W + gap - abs(dx)
-                oy = CARD_H + gap - abs(dy)
-                if ox > 0 and oy > 0:
-                    moved = True
-                    if ox / CARD_W < oy / CARD_H:
-                        push, axis, sign = ox / 2 + 0.5, 0, (1 if dx >= 0 else -1)
-                    else:
-                        push, axis, sign = oy / 2 + 0.5, 1, (1 if dy >= 0 else -1)
-                    if a not in fixed:
-                        pa[axis] -= sign * push * (2 if b in fixed else 1)
-                    if b not in fixed:
-                        pb[axis] += sign * push * (2 if a in fixed else 1)
+                (wa, ha), (wb, hb) = size[a], size[b]
+                dx = (pb[0] + wb / 2) - (pa[0] + wa / 2)
+                dy = (pb[1] + hb / 2) - (pa[1] + ha / 2)
+                ox = (wa + wb) / 2 + gap - abs(dx)
+                oy = (ha + hb) / 2 + gap - abs(dy)
+                if ox <= 0 or oy <= 0:
+                    continue
+                moved = True
+                if ox / (wa + wb) < oy / (ha + hb):
+                    push, axis, sign = ox / 2 + 0.5, 0, (1 if dx >= 0 else -1)
+                else:
+                    push, axis, sign = oy / 2 + 0.5, 1, (1 if dy >= 0 else -1)
+                if a not in fixed:
+                    pa[axis] -= sign * push * (2 if b in fixed else 1)
+                if b not in fixed:
+                    pb[axis] += sign * push * (2 if a in fixed else 1)
+        pull = 0.05 * max(0.0, 1 - step / (rounds * 0.6))
         for a in ids:
             if a in fixed:
                 continue
             tx, ty = project(*TOWNS[a])
             p = pos[a]
-            p[0] += (tx - CARD_W / 2 - p[0]) * 0.02
-            p[1] += (ty - CARD_H / 2 - p[1]) * 0.02
+            p[0] += (tx - CARD_W / 2 - p[0]) * pull
+            p[1] += (ty - CARD_H / 2 - p[1]) * pull
             p[0] = min(max(p[0], 4), WIDTH - CARD_W - 4)
-            p[1] = min(max(p[1], 70), HEIGHT - CARD_H - 4)
-        if not moved and step > 50:
+            p[1] = min(max(p[1], 24), HEIGHT - CARD_H - 4)
+        if not moved and pull == 0:
             break
-    return {a: [round(p[0], 1), round(p[1], 1)] for a, p in pos.items()}
+    return {a: [round(p[0], 1), round(p[1], 1)] for a, p in pos.items() if a != "FRANCE"}

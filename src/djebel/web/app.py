@@ -82,6 +82,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     async def lobby_page():
         return HTMLResponse(_static("index.html"))
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon():
+        icon = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
+                '<rect width="16" height="16" rx="3" fill="#3b3024"/>'
+                '<path d="M2 13 L6 5 L9 10 L11 7 L14 13 Z" fill="#f6d38b"/></svg>')
+        return Response(icon, media_type="image/svg+xml")
+
     @app.get("/g/{gid}", response_class=HTMLResponse, include_in_schema=False)
     async def game_page(gid: GameId):
         return HTMLResponse(_static("index.html"))
