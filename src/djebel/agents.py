@@ -47,11 +47,10 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
         return SearchAgent(side, seed, **options)
     if game == "skirmish" and name == "matrix":
         from djebel.skirmish.bots import MatrixBot
-        return MatrixBot(side, seed) if _takes_side(MatrixBot) else MatrixBot(seed)
+        return MatrixBot(seed)
+    if game == "skirmish" and name == "heuristic":
+        from djebel.skirmish.bots import HeuristicBot
+        return HeuristicBot(seed)
     known = ", ".join(agent_names(game))
     raise ScenarioError(f"unknown agent {name!r} for {game} (known: {known})")
 
-
-def _takes_side(cls) -> bool:
-    import inspect
-    return "side" in inspect.signature(cls).parameters
