@@ -1,0 +1,156 @@
+"""End-to-end: Playwright driving Debian's Chromium against a real server.
+
+Screenshots of the board and the table go to tests/artifacts/."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from server import Server
+from system import CHROMIUM_ARGS, chromium_or_skip
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+MISSIONS = ("civil-affairs", "suppression", "intelligence")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    exe = chromium_or_skip()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    db = tmp_path_factory.mktemp("e2e") / "e2e.db"
+    srv = Server(f"sqlite:///{db}").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture()
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1700, "height": 1050})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def ply(page) -> int:
+    return int(page.locator("#ply").inner_text())
+
+
+def wait_my_turn(page, after: int | None = None, timeout: float = 30) -> bool:
+    """Wait until actions are offered to us (after ply ``after``); False if the game ended."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            if page.locator("#result").count():
+                return False
+            if page.locator("#actions button.act").count() and (after is None
+                                                                or ply(page) > after):
+                return True
+        except Exception:
+            pass
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never offered actions")
+
+
+def confirm(page) -> int:
+    before = ply(page)
+    page.locator("#confirm").click()
+    deadline = time.time() + 20
+    while ply(page) == before:
+        assert time.time() < deadline, "the action was not played"
+        assert not page.locator("#error").count(), page.locator("#error").inner_text()
+        page.wait_for_timeout(30)
+    return before
+
+
+def buttons(page) -> list[str]:
+    return page.locator("#actions button.act").evaluate_all(
+        "bs => bs.map(b => b.dataset.action)")
+
+
+def test_algeria_turn_by_clicking_then_reload(page, web):
+    ARTIFACTS.mkdir(exist_ok=True)
+    r = httpx.post(web.url + "/api/games", json={
+        "game": "algeria", "scenario": "1958", "seed": 7,
+        "seats": {"fln": "heuristic", "gov": "human"}, "title": "e2e Algeria"})
+    link = r.json()["links"]["gov"]
+    page.goto(web.url + link)
+    page.wait_for_selector("#algeria-board")
+    wait_my_turn(page)
+    placed_by_click = 0
+    clicked_units = 0
+    odds_seen = []
+    start_turn = None
+    for _ in range(120):
+        turn_text = page.locator("#turn-phase").text_content()
+        turn = int(turn_text.split()[1].split("/")[0])
+        if start_turn is None:
+            start_turn = turn
+        if turn >= 2:
+            break
+        acts = buttons(page)
+        prompt = page.locator("#prompt").inner_text()
+        if "set-up" in prompt and placed_by_click < 3:
+            area = next(a.split()[2] for a in acts if a.startswith("place ") and a != "place auto")
+            page.locator(f'g.area-card[data-area="{area}"] rect.clickable').first.click()
+            if page.locator("#confirm").count() == 0:      # still several: pick on the list
+                page.locator("#actions button.act").first.click()
+            placed_by_click += 1
+            before = confirm(page)
+        elif "place auto" in acts:
+            page.locator('button[data-action="place auto"]').click()
+            before = confirm(page)
+        elif any(a.split()[0] in MISSIONS for a in acts) and not odds_seen:
+            mission = next(a for a in acts if a.split()[0] in MISSIONS)
+            area = mission.split()[1]
+            page.locator(f'g.area-card[data-area="{area}"] rect.clickable').first.click()
+            page.locator(f'#actions button[data-action="{mission}"]').click()
+            page.wait_for_selector("#odds", timeout=10_000)
+            odds_seen.append(page.locator("#odds").inner_text())
+            page.screenshot(path=str(ARTIFACTS / "algeria-odds.png"), full_page=True)
+            before = confirm(page)
+        elif any(a.startswith("deploy ") for a in acts) and clicked_units == 0:
+            unit = next(a.split()[1] for a in acts if a.startswith("deploy "))
+            page.locator(f'g.counter[data-unit="{unit}"]').first.click()
+            if page.locator("#confirm").count() == 0:
+                page.locator(f'#actions button[data-action="deploy {unit}"]').click()
+            before = confirm(page)
+            clicked_units += 1
+            wait_my_turn(page, before)
+            dest = next(a.split()[1] for a in buttons(page) if a.startswith("to ")
+                        and a.split()[1] not in ("PTL", "OPS", "UG", "OC"))
+            page.locator(f'g.area-card[data-area="{dest}"] rect.clickable').first.click()
+            if page.locator("#confirm").count() == 0:
+                page.locator("#actions button.act").first.click()
+            before = confirm(page)
+        else:
+            quick = [a for a in acts if a in ("done", "pass", "go", "no-react", "psp 0")]
+            page.locator(f'#actions button[data-action="{(quick or acts)[0]}"]').click()
+            before = confirm(page)
+        if not wait_my_turn(page, before):
+            break
+    assert start_turn is not None and turn >= 2, "a full turn was not played"
+    assert placed_by_click == 3 and clicked_units == 1
+    assert odds_seen and any(ch.isdigit() for ch in odds_seen[0])
+    page.screenshot(path=str(ARTIFACTS / "algeria-board.png"), full_page=True)
+    before_ply = ply(page)
+    before_svg = page.locator("#algeria-board").inner_html()
+    page.reload()
+    page.wait_for_selector("#algeria-board")
+    wait_my_turn(page)
+    assert ply(page) == before_ply
+    assert page.locator("#algeria-board").inner_html() == before_svg
