@@ -154,3 +154,103 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
     wait_my_turn(page)
     assert ply(page) == before_ply
     assert page.locator("#algeria-board").inner_html() == before_svg
+
+
+TABLE_POINT = """([x, y]) => {
+  const svg = document.getElementById('skirmish-table');
+  const depth = parseFloat(svg.dataset.depth);
+  const p = svg.createSVGPoint(); p.x = x * 6; p.y = (depth - y) * 6;
+  const q = p.matrixTransform(svg.getScreenCTM());
+  return [q.x, q.y];
+}"""
+
+
+def table_click(page, x: float, y: float) -> None:
+    sx, sy = page.evaluate(TABLE_POINT, [x, y])
+    page.mouse.click(sx, sy)
+
+
+def element_click(page, label: str) -> None:
+    page.locator(f'g.element[data-element="{label}"] polygon').first.dispatch_event("click")
+
+
+def test_skirmish_move_and_shot_on_the_table_then_reload(page, web):
+    ARTIFACTS.mkdir(exist_ok=True)
+    r = httpx.post(web.url + "/api/games", json={
+        "game": "skirmish", "scenario": "ambush", "seed": 5,
+        "seats": {"french": "human", "insurgents": "matrix"}, "title": "e2e skirmish"})
+    page.goto(web.url + r.json()["links"]["french"])
+    page.wait_for_selector("#skirmish-table")
+    wait_my_turn(page)
+    moved = shot = None
+    board = None
+    for _ in range(150):
+        if moved and shot:
+            break
+        acts = buttons(page)
+        board = httpx.get(f"{web.url}/api/games/{r.json()['id']}").json()["board"]
+        els = {e["label"]: e for e in board["elements"]}
+        shots = [a for a in acts if a.split()[0] == "shoot"]
+        moves = [a for a in acts if a.split()[0] in ("move", "sprint")]
+        activations = [a for a in acts if a.split()[0] == "activate"
+                       and els[a.split()[1]]["on_table"]]
+        shots = [a for a in shots if els[a.split()[1]]["on_table"]]
+        moves = [a for a in moves if els[a.split()[1]]["on_table"]]
+        if shots and not shot:
+            firer, target = shots[0].split()[1:3]
+            element_click(page, firer)
+            element_click(page, target)
+            if page.locator("#confirm").count() == 0:
+                page.locator(f'#actions button[data-action="{shots[0]}"]').click()
+            page.wait_for_selector("#odds", timeout=10_000)
+            shot = page.locator("#odds").inner_text()
+            page.screenshot(path=str(ARTIFACTS / "skirmish-shot-odds.png"), full_page=True)
+            before = confirm(page)
+        elif moves and not moved:
+            words = moves[0].split()
+            label, tx, ty = words[1], float(words[2]), float(words[3])
+            e = els[label]
+            element_click(page, label)
+            page.wait_for_selector("#move-range")
+            # a point of our own choosing: half-way to a destination the rules offer
+            mx, my = round((e["x"] + tx) / 2, 1), round((e["y"] + ty) / 2, 1)
+            table_click(page, mx, my)
+            page.wait_for_selector("#confirm")
+            chosen = page.locator("#choice code").inner_text()
+            assert chosen.startswith(f"move {label} ") or chosen.startswith(f"sprint {label} ")
+            page.screenshot(path=str(ARTIFACTS / "skirmish-move-range.png"), full_page=True)
+            before = ply(page)
+            page.locator("#confirm").click()
+            page.wait_for_timeout(300)
+            if page.locator("#error").count():            # that spot was not legal
+                element_click(page, label)
+                page.locator(f'circle.dest[data-action="{moves[0]}"]').dispatch_event("click")
+                page.wait_for_selector("#confirm")
+                before = confirm(page)
+            else:
+                while ply(page) == before:
+                    page.wait_for_timeout(30)
+            moved = chosen
+        elif activations and not moved:
+            label = activations[-1].split()[1]
+            element_click(page, label)
+            if page.locator("#confirm").count() == 0:
+                page.locator(f'#actions button[data-action="activate {label}"]').click()
+            before = confirm(page)
+        else:
+            quick = [a for a in acts if a.split()[0] in ("ready", "pass", "wait", "hold", "end",
+                                                         "endphase")]
+            page.locator(f'#actions button[data-action="{(quick or acts)[0]}"]').click()
+            before = confirm(page)
+        if not wait_my_turn(page, before):
+            break
+    assert moved, "no move was made on the table"
+    assert shot and "hits on" in shot
+    page.screenshot(path=str(ARTIFACTS / "skirmish-table.png"), full_page=True)
+    before_ply = ply(page)
+    before_svg = page.locator("#skirmish-table").inner_html()
+    page.reload()
+    page.wait_for_selector("#skirmish-table")
+    wait_my_turn(page)
+    assert ply(page) == before_ply
+    assert page.locator("#skirmish-table").inner_html() == before_svg

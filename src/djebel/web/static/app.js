@@ -555,7 +555,7 @@ function drawSkirmish(v) {
   const b = v.board;
   const W = b.width * SK, D = b.depth * SK;
   const X = (x) => (x * SK).toFixed(1), Y = (y) => ((b.depth - y) * SK).toFixed(1);
-  const svg = s("svg", { viewBox: `-20 -20 ${W + 40} ${D + 40}`, id: "skirmish-table", "font-family": "DejaVu Sans, sans-serif" });
+  const svg = s("svg", { viewBox: `-20 -20 ${W + 40} ${D + 40}`, id: "skirmish-table", "data-depth": b.depth, "font-family": "DejaVu Sans, sans-serif" });
   svg.append(s("rect", { x: -20, y: -20, width: W + 40, height: D + 40, fill: "#5b4a36" }));
   const table = s("rect", { x: 0, y: 0, width: W, height: D, fill: "#e9e4c9", class: "clickable", id: "table-surface" });
   table.addEventListener("click", (ev) => clickTable(ev, svg, b));
@@ -601,6 +601,7 @@ function drawSkirmish(v) {
     const [f, t] = b.last_fire.map(l => b.elements.find(e => e.label === l));
     if (f && t && f.on_table && t.on_table) svg.append(s("line", { x1: X(f.x), y1: Y(f.y), x2: X(t.x), y2: Y(t.y), stroke: "#e60000", "stroke-width": 2, "stroke-dasharray": "6,3", "pointer-events": "none" }));
   }
+  const labels = [];
   for (const e of b.elements) {
     if (!e.on_table) continue;
     const pts = e.corners.map(([x, y]) => X(x) + "," + Y(y)).join(" ");
@@ -615,7 +616,11 @@ function drawSkirmish(v) {
     g.append(s("line", { x1: X(e.x), y1: Y(e.y), x2: X(e.x + Math.cos(rad) * r), y2: Y(e.y + Math.sin(rad) * r), stroke: "#000", "stroke-width": 2, "marker-end": null }));
     g.append(s("circle", { cx: X(e.x + Math.cos(rad) * r), cy: Y(e.y + Math.sin(rad) * r), r: 2, fill: "#000" }));
     const tag = e.label + (e.infantry ? " " + e.sp + "SP" : "") + (e.pinned ? " PIN" : "") + (e.overwatch ? " OW" : "") + (e.damage.length ? " DMG" : "");
-    g.append(s("text", { x: +X(e.x) + 9, y: +Y(e.y) - 9, "font-size": 11, "font-weight": "bold", fill: SIDE_FILL[e.side], stroke: "#fff", "stroke-width": 2.5, "paint-order": "stroke" }, tag));
+    let ly = +Y(e.y) - 9;
+    const lx = +X(e.x) + 9;
+    while (labels.some(([ax, ay]) => Math.abs(ax - lx) < 70 && Math.abs(ay - ly) < 12)) ly -= 13;
+    labels.push([lx, ly]);
+    g.append(s("text", { x: lx, y: ly, "font-size": 11, "font-weight": "bold", fill: SIDE_FILL[e.side], stroke: "#fff", "stroke-width": 2.5, "paint-order": "stroke" }, tag));
     svg.append(g);
   }
   const legend = `${b.name} \u2014 turn ${b.turn}/${b.turn_limit}, ${b.phasing} phase \u2014 points: French ${b.score.french}, Insurgents ${b.score.insurgents}`;
