@@ -85,9 +85,11 @@ class AlgeriaGame:
             raise IllegalAction("12.2", "the game is over", action)
         dec, frame = cur
         offered_frame, n, offered = self._offered
-        if (offered_frame is frame and n == len(self.s.actions)
-                and any(a is action for a in offered)):
-            return action          # an action object just listed for this very decision
+        if offered_frame is frame and n == len(self.s.actions) and action in offered:
+            # Listed by legal_actions() for this very decision, with no action applied
+            # since: the same list, not recomputed. (Direct edits of ``state`` between
+            # the two calls bypass the rules; call legal_actions() again after them.)
+            return action
         if action not in dec.legal(self.s, frame):
             rule, reason = dec.why_not(self.s, frame, action)
             raise IllegalAction(rule, reason, action)
