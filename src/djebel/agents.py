@@ -49,6 +49,9 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
         from djebel.skirmish.bots import MatrixBot
         return MatrixBot(seed)
     if game == "skirmish" and name == "heuristic":
+        if side == "french":
+            from djebel.skirmish.french_bot import FrenchBot
+            return FrenchBot(seed)
         from djebel.skirmish.bots import HeuristicBot
         return HeuristicBot(seed)
     known = ", ".join(agent_names(game))
