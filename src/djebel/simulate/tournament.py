@@ -7,32 +7,12 @@ gives the same totals whatever the number of worker processes.
 
 from __future__ import annotations
 
-import hashlib
-import math
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-Z95 = 1.959963984540054
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)
-    hi = 1.0 if wins == n else min(1.0, centre + half)
-    return lo, hi
-
-
-def derive_seed(seed: int, index: int, salt: str = "game") -> int:
-    """A 63-bit seed for game ``index`` of a tournament seeded ``seed``."""
-    digest = hashlib.blake2b(f"{salt}:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+from djebel.simulate.report import wilson
+from djebel.simulate.runner import derive_seed
 
 
 def _new_game(game: str, scenario: str, seed: int, options: dict | None):
