@@ -31,6 +31,16 @@ class Chain:
         out.reverse()
         return out
 
+    def tail(self, n: int) -> list:
+        """The last ``n`` items, oldest first."""
+        out = []
+        node = self._head
+        while node is not None and len(out) < n:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
     def copy(self) -> Chain:
         c = Chain.__new__(Chain)
         c._head, c._len = self._head, self._len

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from djebel.core.chain import Chain
+
 
 class LogEntry(NamedTuple):
     rule: str          # rule number, e.g. "9.22" or "C.3"
@@ -27,38 +29,24 @@ class LogEntry(NamedTuple):
 class Log:
     """Append-only log; ``copy()`` is O(1) and copies never affect each other."""
 
-    __slots__ = ("_head", "_len", "enabled")
+    __slots__ = ("_chain", "enabled")
 
     def __init__(self, enabled: bool = True):
-        self._head: tuple | None = None
-        self._len = 0
+        self._chain = Chain()
         self.enabled = enabled
 
     def add(self, rule: str, text: str, dice: tuple = (), side: str = "") -> None:
         if self.enabled:
-            self._head = (LogEntry(rule, text, dice, side), self._head)
-            self._len += 1
+            self._chain.append(LogEntry(rule, text, dice, side))
 
     def __len__(self) -> int:
-        return self._len
+        return len(self._chain)
 
     def entries(self) -> list[LogEntry]:
-        out = []
-        node = self._head
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return self._chain.to_list()
 
     def tail(self, n: int) -> list[LogEntry]:
-        out = []
-        node = self._head
-        while node is not None and len(out) < n:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return self._chain.tail(n)
 
     def __iter__(self):
         return iter(self.entries())
@@ -68,7 +56,7 @@ class Log:
 
     def copy(self) -> Log:
         c = Log.__new__(Log)
-        c._head, c._len, c.enabled = self._head, self._len, self.enabled
+        c._chain, c.enabled = self._chain.copy(), self.enabled
         return c
 
     def to_json(self) -> list[dict]:
