@@ -146,13 +146,15 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
 
 @bench_app.command("serve")
 def bench_serve(games: int = typer.Option(50, help="concurrent games"),
-                seconds: float = typer.Option(20.0, help="time budget"),
+                seconds: float = typer.Option(20.0, help="time measured, after the warm-up"),
+                think: float = typer.Option(0.5, help="mean pause of a client between actions"),
+                warmup: float = typer.Option(3.0, help="seconds played before measuring"),
                 db: str = typer.Option("", help="database URL (default: a temporary SQLite file)"),
                 as_json: bool = typer.Option(False, "--json")) -> None:
     """Concurrent games played over loopback by scripted clients: actions/s, p50/p99."""
     from djebel.web.bench import run
 
-    res = run(games, seconds, db or None)
+    res = run(games, seconds, db or None, think=think, warmup=warmup)
     console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
 
 

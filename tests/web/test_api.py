@@ -159,7 +159,12 @@ def test_hot_seat_skirmish_and_odds(client):
     board = view(client, gid)["board"]
     assert board["kind"] == "skirmish" and board["terrain"] and board["elements"]
     e = next(e for e in board["elements"] if e["on_table"])
-    assert "sees" in e and e["move_cm"] >= 0
+    assert e["move_cm"] >= 0
+    r = client.get(f"/api/games/{gid}/sight", params={"element": e["label"]})
+    assert r.status_code == 200 and isinstance(r.json()["sees"], list)
+    enemies = {x["label"] for x in board["elements"] if x["side"] != e["side"]}
+    assert set(r.json()["sees"]) <= enemies
+    assert client.get(f"/api/games/{gid}/sight", params={"element": "ZZ9"}).status_code == 400
 
 
 def test_algeria_odds_of_a_mission(client):

@@ -105,7 +105,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     @app.get("/api/maps/algeria")
     async def algeria_map() -> dict:
         from djebel.web.algeria_map import CARD_H, CARD_W, cards, geometry
-        return {**geometry(), "cards": cards(), "card_w": CARD_W, "card_h": CARD_H}
+        return JSONResponse({**geometry(), "cards": cards(), "card_w": CARD_W,
+                             "card_h": CARD_H}, headers={"Cache-Control": "max-age=3600"})
 
     @app.get("/api/games", response_model=list[GameSummary])
     async def list_games(limit: Annotated[int, Query(ge=1, le=200)] = 50):
@@ -123,21 +124,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         ent = service.entry(gid)
         side = service.seat_of(ent, x_seat_token)
         service.kick_bots(gid)
-        ply = ent.stored.ply
-        live = at is None or at >= ply
-        game = ent.game if live else service.at(ent, at)
-        out = views.view(game, side, _seats(ent), ply if live else at, live=live)
-        out.update(id=gid, title=ent.stored.title, mode=ent.stored.mode, total=ply,
-                   header=ent.stored.header)
-        return out
+        async with service.lock(gid):
+            ent = service.entry(gid)
+            ply = ent.stored.ply
+            live = at is None or at >= ply
+            game = ent.game if live else service.at(ent, at)
+            extra = dict(id=gid, title=ent.stored.title, mode=ent.stored.mode, total=ply,
+                         header=ent.stored.header)
+            body = _render(game, side, _seats(ent), ply if live else at, live, extra)
+        return Response(body, media_type="application/json")
 
     @app.post("/api/games/{gid}/actions", responses=ERRORS)
     async def play(gid: GameId, body: PlayAction, x_seat_token: Token = None) -> dict:
-        ent = await service.act(gid, body.side, x_seat_token, body.action, body.ply)
-        out = views.view(ent.game, body.side, _seats(ent), ent.stored.ply)
-        out.update(id=gid, title=ent.stored.title, mode=ent.stored.mode,
-                   total=ent.stored.ply, header=ent.stored.header)
-        return out
+        await service.act(gid, body.side, x_seat_token, body.action, body.ply)
+        async with service.lock(gid):
+            ent = service.entry(gid)
+            extra = dict(id=gid, title=ent.stored.title, mode=ent.stored.mode,
+                         total=ent.stored.ply, header=ent.stored.header)
+            out = _render(ent.game, body.side, _seats(ent), ent.stored.ply, True, extra)
+        return Response(out, media_type="application/json")
 
     @app.get("/api/games/{gid}/odds", response_model=Odds, responses=ERRORS)
     async def odds(gid: GameId, action: Annotated[str, Query(min_length=1, max_length=200)]):
@@ -150,6 +155,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             log.exception("odds of %r", action)
             line = None
         return {"action": action, "odds": line}
+
+    @app.get("/api/games/{gid}/sight", responses=ERRORS)
+    async def sight(gid: GameId,
+                    element: Annotated[str, Query(pattern=r"^[A-Za-z0-9_\-]{1,16}$")],
+                    at: Annotated[int | None, Query(ge=0, le=10**7)] = None) -> dict:
+        """What a skirmish element can see: the enemy elements in its line of sight."""
+        ent = service.entry(gid)
+        if ent.stored.game != "skirmish":
+            raise ApiError(400, "line of sight is for the skirmish table")
+        game = ent.game if at is None else service.at(ent, at)
+        try:
+            return {"element": element, "sees": views.sight(game, element)}
+        except DjebelError as exc:
+            raise ApiError(400, str(exc)) from None
 
     @app.get("/api/games/{gid}/record", responses=ERRORS)
     async def record(gid: GameId):
@@ -188,6 +207,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             service.hub.leave(gid, ws)
 
     return app
+
+
+def _render(game, side, seats, ply, live, extra) -> bytes:
+    out = views.view(game, side, seats, ply, live=live)
+    out.update(extra)
+    return json.dumps(out, separators=(",", ":")).encode()
 
 
 def _links(out: dict) -> dict:

@@ -81,6 +81,18 @@ class Service:
         self.agents: dict[tuple[str, str], object] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
         self.timings: list[float] = []       # seconds spent on each human action
+        self.locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, gid: str) -> asyncio.Lock:
+        """The lock that keeps one game's reads and writes apart (views are built on the
+        event loop today, so it is rarely contended; it matters once any step awaits)."""
+        lk = self.locks.get(gid)
+        if lk is None:
+            if len(self.locks) > 4 * CACHE_SIZE:
+                for key in [k for k, v in self.locks.items() if not v.locked()]:
+                    del self.locks[key]
+            lk = self.locks[gid] = asyncio.Lock()
+        return lk
 
     # ------------------------------------------------------------ loading
     def entry(self, gid: str) -> Entry:
@@ -195,6 +207,12 @@ class Service:
 
     # ------------------------------------------------------------ acting
     async def act(self, gid: str, side: str, token: str | None, text: str, ply: int) -> Entry:
+        async with self.lock(gid):
+            ent = self._act(gid, side, token, text, ply)
+        await self.changed(gid)
+        return ent
+
+    def _act(self, gid: str, side: str, token: str | None, text: str, ply: int) -> Entry:
         t0 = time.perf_counter()
         ent = self.entry(gid)
         st = ent.stored
@@ -218,7 +236,6 @@ class Service:
         self.timings.append(time.perf_counter() - t0)
         if len(self.timings) > 100_000:
             del self.timings[:50_000]
-        await self.changed(gid)
         return ent
 
     def _apply(self, ent: Entry, text: str) -> None:
@@ -241,8 +258,9 @@ class Service:
                                 f"({type(exc).__name__})", "notation") from None
         history = game.history()
         snapshot = game.to_json() if len(history) % SNAPSHOT_EVERY == 0 else None
+        digest = game.state_hash()
         try:
-            self.store.append(st.id, st.ply, history, game.state_hash(), snapshot)
+            self.store.append(st.id, st.ply, history, digest, snapshot)
         except Stale:
             self.forget(st.id)
             raise ApiError(409, "the game has moved on (stored elsewhere)") from None
@@ -251,7 +269,7 @@ class Service:
             raise
         st.actions = history
         st.ply = len(history)
-        st.state_hash = game.state_hash()
+        st.state_hash = digest
         st.updated = time.time()
         if snapshot is not None:
             st.snapshot, st.snapshot_ply = snapshot, st.ply
@@ -305,10 +323,11 @@ class Service:
                     self.agents[key] = agent
                 ply = ent.stored.ply
                 action = await asyncio.to_thread(agent.choose, game.clone())
-                ent = self.entry(gid)
-                if ent.stored.ply != ply or ent.game.active_side != side:
-                    continue
-                self._apply(ent, str(action))
+                async with self.lock(gid):
+                    ent = self.entry(gid)
+                    if ent.stored.ply != ply or ent.game.active_side != side:
+                        continue
+                    self._apply(ent, str(action))
                 await self.hub.publish(gid, {"type": "update", "ply": ent.stored.ply,
                                              "active": ent.game.active_side,
                                              "over": ent.game.is_over()})

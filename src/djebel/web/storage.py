@@ -18,6 +18,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
     event,
     select,
@@ -121,6 +122,8 @@ class Store:
                 cur.close()
         Base.metadata.create_all(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self._append = update(GameRow).where(GameRow.id == bindparam("gid"),
+                                             GameRow.ply == bindparam("expected"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -149,9 +152,9 @@ class Store:
         if snapshot is not None:
             values["snapshot"] = snapshot
             values["snapshot_ply"] = len(actions)
-        with self.session() as s, s.begin():
-            res = s.execute(update(GameRow).where(GameRow.id == gid,
-                                                  GameRow.ply == expected_ply).values(**values))
+        with self.engine.begin() as conn:
+            res = conn.execute(self._append.values(**values),
+                               {"gid": gid, "expected": expected_ply})
             if res.rowcount != 1:
                 raise Stale(gid)
 

@@ -144,15 +144,9 @@ def skirmish_board(game) -> dict:
     from djebel.skirmish.rules.movement import move_cm
 
     g = game
-    terrain = []
-    for f in g.terrain.features:
-        polys = getattr(f.poly, "geoms", [f.poly])
-        terrain.append({"id": f.id, "kind": f.kind,
-                        "polys": [[[round(x, 2), round(y, 2)] for x, y in p.exterior.coords]
-                                  for p in polys if hasattr(p, "exterior")]})
+    terrain = _terrain(g)
     sprint = g.tabs["movement"].get("sprint_moves", 2)
     elements = []
-    on = [e for e in g.elements if e.on_table]
     for e in g.elements:
         t = e.t
         item = {
@@ -172,7 +166,6 @@ def skirmish_board(game) -> dict:
             item["corners"] = [[round(x, 2), round(y, 2)] for x, y in corners(e.body)]
             item["move_cm"] = 0.0 if e.immobilized else move_cm(g, e)
             item["sprint_cm"] = item["move_cm"] * sprint
-            item["sees"] = [o.label for o in on if o.side != e.side and _sees(g, e, o)]
         elements.append(item)
     markers = [{"label": m.label, "x": m.x, "y": m.y} for m in g.markers if m.on_table]
     civ = [{"x": x, "y": y, "hits": g.civ_hits[i]} for i, (x, y) in enumerate(g.scn.civilians)]
@@ -187,6 +180,36 @@ def skirmish_board(game) -> dict:
         "terrain": terrain, "elements": elements, "markers": markers, "civilians": civ,
         "last_fire": last,
     }
+
+
+def sight(g, label: str) -> list[str]:
+    """The enemy elements that element ``label`` can see now (R147, D33, D76)."""
+    e = g.el(label)
+    if not e.on_table:
+        return []
+    return [o.label for o in g.elements
+            if o.on_table and o.side != e.side and _sees(g, e, o)]
+
+
+_TERRAIN: dict = {}
+
+
+def _terrain(g) -> list:
+    """The terrain features as polygons (cached: most tables never change)."""
+    key = (g.scenario_name,
+           tuple((f.id, f.kind, f.poly.bounds, f.poly.area) for f in g.terrain.features))
+    hit = _TERRAIN.get(key)
+    if hit is None:
+        hit = []
+        for f in g.terrain.features:
+            polys = getattr(f.poly, "geoms", [f.poly])
+            hit.append({"id": f.id, "kind": f.kind,
+                        "polys": [[[round(x, 2), round(y, 2)] for x, y in p.exterior.coords]
+                                  for p in polys if hasattr(p, "exterior")]})
+        if len(_TERRAIN) > 64:
+            _TERRAIN.clear()
+        _TERRAIN[key] = hit
+    return hit
 
 
 def _sees(g, a, b) -> bool:

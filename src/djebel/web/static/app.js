@@ -141,7 +141,7 @@ function showCreated(r, out) {
 const G = {
   id: null, token: null, view: null, ws: null, map: null, at: null,
   sel: { units: [], areas: [], elements: [] }, chosen: null, odds: null, error: null,
-  point: null,
+  point: null, sight: {},
 };
 
 function tokenFromHash(id) {
@@ -164,6 +164,7 @@ async function load() {
   if (r.status !== 200) { $main.replaceChildren(el("div", { class: "panel error" }, (r.data && r.data.error) || "error")); return; }
   const v = r.data;
   if (G.view && G.view.ply !== v.ply) { G.sel = { units: [], areas: [], elements: [] }; G.chosen = null; G.odds = null; G.point = null; }
+  if (!G.view || G.view.ply !== v.ply) G.sight = {};
   G.view = v;
   if (v.game === "algeria" && !G.map) G.map = (await api("GET", "/api/maps/algeria")).data;
   render();
@@ -585,7 +586,7 @@ function drawSkirmish(v) {
   if (selEl && selEl.on_table) {
     if (selEl.sprint_cm) svg.append(s("circle", { cx: X(selEl.x), cy: Y(selEl.y), r: selEl.sprint_cm * SK, fill: "#ffe680", "fill-opacity": 0.10, stroke: "#b08a00", "stroke-dasharray": "6,4", "pointer-events": "none", id: "sprint-range" }));
     if (selEl.move_cm) svg.append(s("circle", { cx: X(selEl.x), cy: Y(selEl.y), r: selEl.move_cm * SK, fill: "#ffe680", "fill-opacity": 0.25, stroke: "#b08a00", "pointer-events": "none", id: "move-range" }));
-    for (const t of selEl.sees) {
+    for (const t of (G.sight[sel] || [])) {
       const o = b.elements.find(e => e.label === t);
       svg.append(s("line", { x1: X(selEl.x), y1: Y(selEl.y), x2: X(o.x), y2: Y(o.y), stroke: "#1a1a1a", "stroke-width": 1, "stroke-dasharray": "3,3", "pointer-events": "none", class: "sight" }));
     }
@@ -652,8 +653,16 @@ function clickTable(ev, svg, b) {
   choose(text);
 }
 
+async function fetchSight(label) {
+  if (G.sight[label]) return;
+  const at = G.at !== null ? "&at=" + G.at : "";
+  const r = await api("GET", "/api/games/" + G.id + "/sight?element=" + encodeURIComponent(label) + at);
+  if (r.status === 200) { G.sight[label] = r.data.sees; if (G.sel.elements[0] === label) render(); }
+}
+
 function clickElement(label) {
   const v = G.view;
+  fetchSight(label);
   const sel = G.sel.elements[0];
   if (sel && sel !== label) {
     // own element selected, clicking another: a target (shoot, fire...) or a switch
