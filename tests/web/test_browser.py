@@ -84,11 +84,20 @@ def buttons(page) -> list[str]:
 
 def test_algeria_turn_by_clicking_then_reload(page, web):
     ARTIFACTS.mkdir(exist_ok=True)
-    r = httpx.post(web.url + "/api/games", json={
-        "game": "algeria", "scenario": "1958", "seed": 7,
-        "seats": {"fln": "heuristic", "gov": "human"}, "title": "e2e Algeria"})
-    link = r.json()["links"]["gov"]
-    page.goto(web.url + link)
+    # the lobby: Algeria 1958, the Government human, the FLN the heuristic bot
+    page.goto(web.url + "/")
+    page.select_option("#new-game", "algeria")
+    page.select_option("#new-scenario", "1958")
+    page.select_option("#seat-fln", "heuristic")
+    page.select_option("#seat-gov", "human")
+    page.fill("#new-seed", "7")
+    page.fill("#new-title", "e2e Algeria")
+    page.click("#create")
+    page.wait_for_selector('a.play-link[data-side="gov"]')
+    assert page.locator("a.play-link").count() == 1          # one human seat, one link
+    seat_link = page.locator('input.seat-link[data-side="gov"]').input_value()
+    assert "#seat=" in seat_link
+    page.click('a.play-link[data-side="gov"]')
     page.wait_for_selector("#algeria-board")
     wait_my_turn(page)
     placed_by_click = 0
@@ -254,3 +263,37 @@ def test_skirmish_move_and_shot_on_the_table_then_reload(page, web):
     wait_my_turn(page)
     assert ply(page) == before_ply
     assert page.locator("#skirmish-table").inner_html() == before_svg
+
+
+def test_replay_of_an_uploaded_record_step_by_step(page, web, tmp_path):
+    g = httpx.post(web.url + "/api/games", json={
+        "game": "skirmish", "scenario": "search", "seed": 2,
+        "seats": {"french": "random", "insurgents": "random"}}).json()
+    deadline = time.time() + 30
+    while httpx.get(f"{web.url}/api/games/{g['id']}").json()["ply"] < 12:
+        assert time.time() < deadline
+        time.sleep(0.1)
+    rec = httpx.get(f"{web.url}/api/games/{g['id']}/record").content
+    path = tmp_path / "record.json"
+    path.write_bytes(rec)
+    page.goto(web.url + "/")
+    page.set_input_files("#record-file", str(path))
+    page.select_option("#record-mode", "replay")
+    page.click("#upload")
+    page.wait_for_selector("a.watch-link")
+    page.click("a.watch-link")
+    page.wait_for_selector("#replay-range")
+    total = int(page.locator("#ply").inner_text())
+    assert total >= 12
+    page.click("text=|<")
+    page.wait_for_function("document.getElementById('replay-at').textContent === '0'")
+    first = page.locator("#skirmish-table").inner_html()
+    for n in range(1, 4):
+        page.click("#replay-next")
+        page.wait_for_function(
+            f"document.getElementById('replay-at').textContent === '{n}'")
+    assert page.locator("#actions button.act").count() == 0
+    page.click("text=>|")
+    page.wait_for_function(
+        f"document.getElementById('replay-at').textContent === '{total}'")
+    assert page.locator("#skirmish-table").inner_html() != first

@@ -57,6 +57,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         store.close()
 
     app = FastAPI(title="djebel", version=__version__, lifespan=lifespan,
+                  docs_url=None, redoc_url=None,
                   description="Play Algeria and Insurgent Commander online, with bots.")
     app.state.service = service
     app.state.store = store
