@@ -297,3 +297,25 @@ def test_replay_of_an_uploaded_record_step_by_step(page, web, tmp_path):
     page.wait_for_function(
         f"document.getElementById('replay-at').textContent === '{total}'")
     assert page.locator("#skirmish-table").inner_html() != first
+
+
+def test_hot_seat_on_one_screen(page, web):
+    page.goto(web.url + "/")
+    page.select_option("#new-game", "skirmish")
+    page.select_option("#new-scenario", "ambush")
+    page.select_option("#seat-french", "human")
+    page.select_option("#seat-insurgents", "human")
+    page.click("#create")
+    page.click("a.hotseat-link")
+    page.wait_for_selector("#skirmish-table")
+    wait_my_turn(page)
+    assert "FRENCH" in page.locator("#status").inner_text().split("To act")[0].split("You:")[1]
+    page.locator('#actions button[data-action="ready"]').click()
+    before = confirm(page)
+    wait_my_turn(page, before)
+    you = page.locator("#status").inner_text().split("You:")[1].split("To act")[0]
+    assert "INSURGENTS" in you
+    page.reload()
+    page.wait_for_selector("#skirmish-table")
+    wait_my_turn(page)
+    assert "INSURGENTS" in page.locator("#status").inner_text().split("You:")[1]

@@ -133,26 +133,41 @@ function showCreated(r, out) {
       el("input", { type: "text", readonly: "", value: base + link, class: "seat-link", "data-side": side }),
       el("a", { href: link, class: "play-link", "data-side": side }, "play " + side));
   }
+  const sides = Object.keys(r.data.seats);
+  if (sides.length > 1) {
+    const both = "/g/" + r.data.id + "#" + sides.map(x => "seat=" + r.data.seats[x]).join("&");
+    rows.push(el("div", {}, el("a", { href: both, class: "hotseat-link" }, "play both sides on this screen (hot-seat)")));
+  }
   rows.push(el("label", {}, "Watch link"), el("a", { href: r.data.watch, class: "watch-link" }, base + r.data.watch));
   out.replaceChildren(...rows);
 }
 
 // ------------------------------------------------------------------ game page
 const G = {
-  id: null, token: null, view: null, ws: null, map: null, at: null,
+  id: null, token: null, tokens: {}, view: null, ws: null, map: null, at: null,
   sel: { units: [], areas: [], elements: [] }, chosen: null, odds: null, error: null,
   point: null, sight: {},
 };
 
-function tokenFromHash(id) {
-  const m = location.hash.match(/seat=([A-Za-z0-9_\-]+)/);
-  if (m) { localStorage.setItem("djebel-seat-" + id, m[1]); return m[1]; }
-  return localStorage.getItem("djebel-seat-" + id);
+// Seat tokens come in the link's fragment (#seat=TOKEN, twice for hot-seat) and are kept
+// in this browser's storage, side by side, so a reload or a later visit still plays.
+async function seatTokens(id) {
+  const key = "djebel-seats-" + id;
+  let held = {};
+  try { held = JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { held = {}; }
+  for (const m of location.hash.matchAll(/seat=([A-Za-z0-9_\-]+)/g)) {
+    if (Object.values(held).includes(m[1])) continue;
+    const r = await api("GET", "/api/games/" + id, undefined, m[1]);
+    if (r.status === 200 && r.data.you) held[r.data.you] = m[1];
+  }
+  localStorage.setItem(key, JSON.stringify(held));
+  return held;
 }
 
 async function gamePage(id) {
   G.id = id;
-  G.token = tokenFromHash(id);
+  G.tokens = await seatTokens(id);
+  G.token = Object.values(G.tokens)[0] || null;
   await load();
   connect();
 }
@@ -160,7 +175,14 @@ async function gamePage(id) {
 async function load() {
   const params = G.at !== null ? "?at=" + G.at : "";
   const r = await api("GET", "/api/games/" + G.id + params, undefined, G.token);
-  if (r.status === 403) { G.token = null; localStorage.removeItem("djebel-seat-" + G.id); return load(); }
+  if (r.status === 403) {
+    G.tokens = {}; G.token = null; localStorage.removeItem("djebel-seats-" + G.id); return load();
+  }
+  // hot-seat: holding the seat of the side to act, play it
+  if (r.status === 200 && r.data.active && r.data.active !== r.data.you && G.tokens[r.data.active] && G.at === null) {
+    G.token = G.tokens[r.data.active];
+    return load();
+  }
   if (r.status !== 200) { $main.replaceChildren(el("div", { class: "panel error" }, (r.data && r.data.error) || "error")); return; }
   const v = r.data;
   if (G.view && G.view.ply !== v.ply) { G.sel = { units: [], areas: [], elements: [] }; G.chosen = null; G.odds = null; G.point = null; }
@@ -280,7 +302,9 @@ async function confirm() {
   const v = G.view;
   const r = await api("POST", "/api/games/" + G.id + "/actions", { side: v.you, action: G.chosen, ply: v.ply }, G.token);
   if (r.status === 200) {
-    G.error = null; clearSel(); G.view = r.data; render();
+    G.error = null; clearSel();
+    if (r.data.active && r.data.active !== r.data.you && G.tokens[r.data.active]) { await load(); return; }
+    G.view = r.data; render();
   } else if (r.status === 409) {
     G.error = "The game moved on: " + r.data.error; clearSel(); await load();
   } else {
