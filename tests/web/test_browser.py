@@ -102,6 +102,7 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
     wait_my_turn(page)
     placed_by_click = 0
     clicked_units = 0
+    boxes_clicked = 0
     odds_seen = []
     start_turn = None
     for _ in range(120):
@@ -140,6 +141,15 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
             before = confirm(page)
             clicked_units += 1
             wait_my_turn(page, before)
+            if "to PTL" in buttons(page):          # a box is picked by clicking it too
+                where = page.locator(f'g.counter[data-unit="{unit}"]').first.locator(
+                    "xpath=ancestor::*[@data-area][1]").get_attribute("data-area")
+                page.locator(f'g.area-card[data-area="{where}"] rect.box-row[data-box="PTL"]'
+                             ).dispatch_event("click")
+                page.wait_for_selector("#confirm")
+                assert page.locator("#choice code").inner_text() == "to PTL"
+                boxes_clicked = 1
+                page.click("#clear")
             dest = next(a.split()[1] for a in buttons(page) if a.startswith("to ")
                         and a.split()[1] not in ("PTL", "OPS", "UG", "OC"))
             page.locator(f'g.area-card[data-area="{dest}"] rect.clickable').first.click()
@@ -153,7 +163,7 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
         if not wait_my_turn(page, before):
             break
     assert start_turn is not None and turn >= 2, "a full turn was not played"
-    assert placed_by_click == 3 and clicked_units == 1
+    assert placed_by_click == 3 and clicked_units == 1 and boxes_clicked == 1
     assert odds_seen and any(ch.isdigit() for ch in odds_seen[0])
     page.screenshot(path=str(ARTIFACTS / "algeria-board.png"), full_page=True)
     before_ply = ply(page)

@@ -145,7 +145,7 @@ function showCreated(r, out) {
 // ------------------------------------------------------------------ game page
 const G = {
   id: null, token: null, tokens: {}, view: null, ws: null, map: null, at: null,
-  sel: { units: [], areas: [], elements: [] }, chosen: null, odds: null, error: null,
+  sel: { units: [], areas: [], elements: [], boxes: [] }, chosen: null, odds: null, error: null,
   point: null, sight: {},
 };
 
@@ -185,7 +185,7 @@ async function load() {
   }
   if (r.status !== 200) { $main.replaceChildren(el("div", { class: "panel error" }, (r.data && r.data.error) || "error")); return; }
   const v = r.data;
-  if (G.view && G.view.ply !== v.ply) { G.sel = { units: [], areas: [], elements: [] }; G.chosen = null; G.odds = null; G.point = null; }
+  if (G.view && G.view.ply !== v.ply) { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; }
   if (!G.view || G.view.ply !== v.ply) G.sight = {};
   G.view = v;
   if (v.game === "algeria" && !G.map) G.map = (await api("GET", "/api/maps/algeria")).data;
@@ -202,7 +202,7 @@ function connect() {
     if (G.at === null && G.view && m.ply !== G.view.ply) load();
   };
   ws.onclose = () => { $conn.className = "conn off"; $conn.textContent = "reconnecting"; setTimeout(connect, 1500); };
-  setInterval(() => { if (ws.readyState === 1) ws.send("ping"); }, 25000);
+  if (!G.pinger) G.pinger = setInterval(() => { if (G.ws && G.ws.readyState === 1) G.ws.send("ping"); }, 25000);
 }
 
 function render() {
@@ -251,7 +251,8 @@ function matching(v) {
   const sel = G.sel;
   return v.actions.filter(a => {
     if (v.game === "algeria") {
-      return sel.units.every(u => a.units.includes(u)) && sel.areas.every(x => a.areas.includes(x));
+      return sel.units.every(u => a.units.includes(u)) && sel.areas.every(x => a.areas.includes(x))
+        && (sel.boxes || []).every(b => a.boxes.includes(b));
     }
     if (sel.elements.length && !v.actions.some(x => x.elements.includes(sel.elements[0]))) return true;
     return sel.elements.every(e => a.elements.includes(e));
@@ -267,7 +268,7 @@ function actionPanel(v) {
     return p;
   }
   const acts = matching(v);
-  const selTxt = [...G.sel.units, ...G.sel.areas, ...G.sel.elements];
+  const selTxt = [...G.sel.units, ...G.sel.areas, ...(G.sel.boxes || []), ...G.sel.elements];
   p.append(el("div", { class: "sel" }, selTxt.length ? "Selected: " + selTxt.join(", ") + " " : "Click the board or choose below. ",
     selTxt.length ? el("button", { id: "clear", onclick: () => { clearSel(); render(); } }, "clear") : null,
     el("span", { class: "small" }, " (" + acts.length + " of " + v.actions.length + " legal actions)")));
@@ -289,7 +290,7 @@ function actionPanel(v) {
   return p;
 }
 
-function clearSel() { G.sel = { units: [], areas: [], elements: [] }; G.chosen = null; G.odds = null; G.point = null; }
+function clearSel() { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; }
 
 async function choose(text) {
   G.chosen = text; G.odds = null; G.error = null;
@@ -408,6 +409,8 @@ function drawAlgeria(v) {
 
 function areaCard(v, id, m, st, hotUnits, hotAreas) {
   const [x, y] = m.cards[id], w = m.card_w, h = m.card_h;
+  const boxActs = matching(v).filter(a => a.boxes.length && (a.areas.includes(id) || (!a.areas.length && a.units.some(u => (st.boxes.UG.concat(st.boxes.OPS, st.boxes.OC, st.boxes.PTL)).includes(u)) ) || (!a.areas.length && !a.units.length && selectedUnitIn(v, st))));
+  const hotBoxes = new Set(boxActs.flatMap(a => a.boxes));
   const info = m.areas[id];
   const g = s("g", { transform: `translate(${x},${y})`, class: "area-card", "data-area": id });
   const picked = G.sel.areas.includes(id);
@@ -431,7 +434,9 @@ function areaCard(v, id, m, st, hotUnits, hotAreas) {
   const rowH = (h - 18) / 4;
   boxes.forEach((bx, i) => {
     const ry = 17 + i * rowH;
-    g.append(s("rect", { x: 1, y: ry, width: w - 2, height: rowH - 1, fill: i % 2 ? "#f6f0e2" : "#fbf7ee" }));
+    const boxHot = hotBoxes.has(bx);
+    g.append(s("rect", { x: 1, y: ry, width: w - 2, height: rowH - 1, fill: boxHot ? "#fff1b8" : i % 2 ? "#f6f0e2" : "#fbf7ee",
+      class: "clickable box-row", "data-box": bx, onclick: () => clickBox(id, bx), title: `${bx} box of ${info.name}` }));
     g.append(s("text", { x: 4, y: ry + rowH / 2 + 3, "font-size": 8.5, fill: "#7a6a4a", "font-weight": "bold" }, bx));
     const units = st.boxes[bx] || [];
     const avail = w - 30, cw = 26;
@@ -552,6 +557,21 @@ function clickUnit(name) {
   if (!v.actions.some(a => a.units && a.units.includes(name))) return;
   toggle(G.sel.units, name);
   if (!matching(v).length) { G.sel.units = [name]; G.sel.areas = []; }
+  afterClick();
+}
+
+function selectedUnitIn(v, st) {
+  // the unit the pending decision is about (named in the prompt) is in this area
+  const all = st.boxes.UG.concat(st.boxes.OPS, st.boxes.OC, st.boxes.PTL);
+  return all.some(u => new RegExp("\\b" + u + "\\b").test(v.prompt));
+}
+
+function clickBox(area, box) {
+  const v = G.view;
+  if (!v.actions.some(a => a.boxes && a.boxes.includes(box))) { clickArea(area); return; }
+  G.sel.boxes = [box];
+  if (v.actions.some(a => a.areas.includes(area) && a.boxes.includes(box))) G.sel.areas = [area];
+  if (!matching(v).length) { G.sel.boxes = [box]; G.sel.areas = []; G.sel.units = []; }
   afterClick();
 }
 
