@@ -668,6 +668,20 @@ function drawSkirmish(v) {
     g.append(s("text", { x: lx, y: ly, "font-size": 11, "font-weight": "bold", fill: SIDE_FILL[e.side], stroke: "#fff", "stroke-width": 2.5, "paint-order": "stroke" }, tag));
     svg.append(g);
   }
+  const off = b.elements.filter(e => !e.on_table).map(e => e.label + " " + e.name.replaceAll("_", " ")
+    + (e.removed ? " (" + e.removed + ")" : e.embarked_in ? " (in " + e.embarked_in + ")" : " (off table)"));
+  if (off.length) {
+    const lines = [];
+    let line = "Not on the table: ";
+    for (const o of off) {
+      if (line.length + o.length > 150) { lines.push(line); line = ""; }
+      line += (line && !line.endsWith(": ") ? " \u00b7 " : "") + o;
+    }
+    lines.push(line);
+    lines.forEach((t, i) => svg.append(s("text", { x: 0, y: D + 14 + i * 13, "font-size": 10.5, fill: "#f3ead7", class: "off-table" }, t)));
+    svg.setAttribute("viewBox", `-20 -20 ${W + 40} ${D + 40 + 13 * (lines.length - 1)}`);
+    svg.querySelector("rect").setAttribute("height", D + 40 + 13 * (lines.length - 1));
+  }
   const legend = `${b.name} \u2014 turn ${b.turn}/${b.turn_limit}, ${b.phasing} phase \u2014 points: French ${b.score.french}, Insurgents ${b.score.insurgents}`;
   svg.append(s("text", { x: 0, y: -6, "font-size": 13, "font-weight": "bold", fill: "#f3ead7", id: "table-title" }, legend));
   return svg;
