@@ -96,14 +96,12 @@ def algeria_board(game) -> dict:
         side = TYPE_SIDE[t]
         f = s.flags[u]
         loc = s.loc[u]
-        units[name] = {
-            "type": TYPE_KEYS[t], "side": side, "name": UNIT_TYPES[t]["name"],
-            "firepower": firepower(s, u),
-            "rating": contact(s, u) if side == "gov" else evasion(u),
-            "neut": bool(f & NEUT), "airmobile": bool(f & AIRMOBILE),
-            "dispersed": bool(f & DISPERSED), "elite": bool(UNIT_TYPES[t].get("elite")),
-            "static": UNIT_TYPES[t].get("kind") == "static",
-        }
+        # compact: [type, firepower, contact or evasion, marks (1 neutralized, 2 airmobile,
+        # 4 dispersed)]; what never changes is in "types"
+        units[name] = [TYPE_KEYS[t], firepower(s, u),
+                       contact(s, u) if side == "gov" else evasion(u),
+                       (1 if f & NEUT else 0) | (2 if f & AIRMOBILE else 0)
+                       | (4 if f & DISPERSED else 0)]
         if loc >= 0:
             boxes[loc][BOX_NAMES[s.box[u]]].append(name)
         elif loc in where:
@@ -133,6 +131,10 @@ def algeria_board(game) -> dict:
         },
         "areas": areas,
         "units": units,
+        "types": {TYPE_KEYS[t]: {"side": TYPE_SIDE[t], "name": spec["name"],
+                                 "elite": bool(spec.get("elite")),
+                                 "static": spec.get("kind") == "static"}
+                  for t, spec in enumerate(UNIT_TYPES)},
         "offmap": offmap,
     }
 

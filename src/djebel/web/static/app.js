@@ -187,6 +187,7 @@ async function load() {
   const v = r.data;
   if (G.view && G.view.ply !== v.ply) { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; }
   if (!G.view || G.view.ply !== v.ply) G.sight = {};
+  if (v.game === "algeria") expandUnits(v.board);
   G.view = v;
   if (v.game === "algeria" && !G.map) G.map = (await api("GET", "/api/maps/algeria")).data;
   render();
@@ -304,6 +305,7 @@ async function confirm() {
   const r = await api("POST", "/api/games/" + G.id + "/actions", { side: v.you, action: G.chosen, ply: v.ply }, G.token);
   if (r.status === 200) {
     G.error = null; clearSel();
+    if (r.data.game === "algeria") expandUnits(r.data.board);
     if (r.data.active && r.data.active !== r.data.you && G.tokens[r.data.active]) { await load(); return; }
     G.view = r.data; render();
   } else if (r.status === 409) {
@@ -335,6 +337,16 @@ function logPanel(v) {
 }
 
 // ------------------------------------------------------------------ Algeria board
+function expandUnits(b) {
+  const out = {};
+  for (const [name, [type, firepower, rating, marks]] of Object.entries(b.units)) {
+    const ty = b.types[type];
+    out[name] = { type, firepower, rating, side: ty.side, name: ty.name, elite: ty.elite, static: ty.static,
+      neut: !!(marks & 1), airmobile: !!(marks & 2), dispersed: !!(marks & 4) };
+  }
+  b.units = out;
+}
+
 const TYPE_SHORT = { fr_xx: "XX", fr_x: "X", el_x: "X", al_x: "X", police: "POL",
   failek: "FK", band: "BD", cadre: "CD", front: "FRT" };
 const RATING_SHORT = { urban: "Urban", rural: "Rural", remote: "Remote", country: "" };
