@@ -41,8 +41,9 @@ def test_bots_are_deterministic_and_replay_from_records():
 def test_json_round_trip_mid_game():
     g = new_game("search", 2)
     bot = RandomBot(3)
-    for _ in range(60):
+    for _ in range(45):
         g.apply(bot.choose(g))
+    assert not g.is_over()
     again = SkirmishGame.from_json(json.loads(json.dumps(g.to_json())))
     assert again.state_hash() == g.state_hash()
     assert again.history() == g.history() and len(again.log) == len(g.log)

@@ -11,10 +11,20 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from shapely.geometry import LineString, Point
+
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction
 from djebel.skirmish import orders
-from djebel.skirmish.geometry import bearing, centre_distance, in_arc
+from djebel.skirmish.geometry import (
+    COVER_LEVELS,
+    LEVELS,
+    Body,
+    _segment_blocked,
+    bearing,
+    centre_distance,
+    in_arc,
+)
 from djebel.skirmish.rules import aircraft, fire, garnish, movement, reactions
 from djebel.skirmish.state import Element
 
@@ -122,8 +132,9 @@ def _edge_point(g: SkirmishGame, e: Element, edge: str) -> tuple[float, float]:
 
 
 def move_candidates(g: SkirmishGame, e: Element, moves: int, verb: str,
-                    limit: int = 6) -> list[Action]:
-    """A few legal moves: towards/away from the nearest enemy, objectives, cover."""
+                    limit: int = 6, cover: bool = True) -> list[Action]:
+    """A few legal moves: towards/away from the nearest enemy, objectives, cover;
+    with ``cover`` also the spots of :func:`cover_candidates`."""
     if e.t.is_aircraft:
         return _air_moves(g, e, verb)
     if e.immobilized or not e.ground:
@@ -162,6 +173,8 @@ def move_candidates(g: SkirmishGame, e: Element, moves: int, verb: str,
             break
         if len(out) >= limit:
             break
+    if cover and foe is not None:
+        out += cover_candidates(g, e, moves, verb, step, seen)
     if foe is not None and not in_arc(e.body, foe.body):
         face = _r(bearing(e.x, e.y, foe.x, foe.y))
         try:
@@ -169,6 +182,155 @@ def move_candidates(g: SkirmishGame, e: Element, moves: int, verb: str,
             out.append(Action(verb, (e.label, _r(e.x), _r(e.y), "face", face)))
         except IllegalAction:
             pass
+    return out
+
+
+COVER_FOES = 4          # nearest known enemies a cover spot is judged against
+COVER_DIRS = 8          # sampled headings around the element
+
+
+def _situation(g: SkirmishGame, firer: Body, target: Body, kind: str) -> tuple | None:
+    """A quick reading of D33/D34 along the centre line only: (concealment, cover) of
+    ``target`` seen from ``firer``, or None when terrain blocks the centre line.
+    For ranking candidates only; the rules use ``terrain_los`` and ``fire_situation``."""
+    if _segment_blocked(g.terrain, (firer.x, firer.y), (target.x, target.y), False):
+        return None
+    conc = cover = 0
+    own = g.terrain.containing(target.x, target.y)
+    for f in own:
+        conc = max(conc, f.conc(kind, False))
+        cover = max(cover, COVER_LEVELS[f.props["cover"]])
+    line = LineString([(firer.x, firer.y), (target.x, target.y)])
+    mine = g.terrain.containing(firer.x, firer.y)
+    for i in g.terrain.tree.query(line):
+        f = g.terrain.features[i]
+        if f in own or f in mine or not f.poly.intersects(line):
+            continue
+        props = f.props
+        if props["linear"]:
+            if f.poly.distance(Point(target.x, target.y)) <= props["protects_within_cm"] + \
+                    max(target.w, target.d) / 2:
+                conc = max(conc, LEVELS[props["concealment"][kind]])
+                cover = max(cover, COVER_LEVELS[props["cover"]])
+        else:
+            conc = max(conc, LEVELS[props["intervening"][kind]])
+    return conc, cover if kind == "infantry" else 0
+
+
+def exposure(g: SkirmishGame, e: Element, x: float, y: float, foes: list[Element],
+             face: float | None = None) -> tuple[float, int]:
+    """How exposed ``e`` would be at (x, y): the summed chance that one die of each
+    enemy that sees the spot hits and is not saved (to-hit by concealment, the save
+    by cover, as R62/R68 read them), and how many of those enemies it would see."""
+    body = Body(x, y, e.facing if face is None else face, e.t.base_w_cm, e.t.base_d_cm,
+                e.airborne)
+    kind = "infantry" if e.t.is_infantry else "vehicle"
+    th = g.tabs["to_hit"]
+    total, seen = 0.0, 0
+    col = g.tabs["ap_save"]["french" if e.side == "french" else "insurgent"]
+    for o in foes:
+        sit = _situation(g, o.body, body, kind)
+        if sit is None:
+            continue
+        seen += 1
+        conc, cov = sit
+        need = (th["open"], th["obscured"], th["heavy_obscured"])[conc]
+        p_hit = (7 - need) / 6
+        if e.t.is_infantry:
+            save = col[("open", "light", "heavy")[cov]]
+            p_fail = 1.0 if save == 0 else (save - 1) / 6
+        else:
+            p_fail = 0.5
+        total += p_hit * p_fail
+    return total, seen
+
+
+def _cover_spots(g: SkirmishGame, e: Element, step: float) -> list[tuple[float, float]]:
+    """Sampled spots within ``step``: a ring of headings at two distances, and the
+    nearest inside point of every feature giving cover or concealment in reach."""
+    pts = []
+    for i in range(COVER_DIRS):
+        a = 2 * math.pi * i / COVER_DIRS
+        for frac in (1.0, 0.5):
+            pts.append((e.x + math.cos(a) * step * frac, e.y + math.sin(a) * step * frac))
+    kind = "infantry" if e.t.is_infantry else "vehicle"
+    here = g.terrain.containing(e.x, e.y)
+    for f in g.terrain.features:
+        props = f.props
+        if f in here or (props["cover"] == "open" and f.conc(kind, False) == 0
+                         and not props["linear"]):
+            continue
+        b = f.bounds
+        if b[0] > e.x + step or b[2] < e.x - step or b[1] > e.y + step or b[3] < e.y - step:
+            continue
+        c = f.poly.centroid
+        if props["linear"]:
+            continue                                      # walls: the ring finds their lee
+        d = math.hypot(c.x - e.x, c.y - e.y)
+        if d < 0.5:
+            continue
+        # the nearest point of the feature along the line to its centre, 1.5 cm inside
+        line = LineString([(e.x, e.y), (c.x, c.y)])
+        hit = line.intersection(f.poly.exterior)
+        if hit.is_empty:
+            continue
+        ip = min(getattr(hit, "geoms", [hit]), key=lambda p: p.distance(line.interpolate(0)))
+        ux, uy = (c.x - e.x) / d, (c.y - e.y) / d
+        inset = min(1.5 + max(e.t.base_w_cm, e.t.base_d_cm) / 2, max(0.0, d - ip.distance(
+            line.interpolate(0))))
+        px, py = ip.x + ux * inset, ip.y + uy * inset
+        if math.hypot(px - e.x, py - e.y) <= step:
+            pts.append((px, py))
+    w, dep = g.terrain.width, g.terrain.depth
+    return [(_r(x), _r(y)) for x, y in pts if 1.0 <= x <= w - 1.0 and 1.0 <= y <= dep - 1.0]
+
+
+def cover_candidates(g: SkirmishGame, e: Element, moves: int, verb: str, step: float,
+                     seen: set | None = None) -> list[Action]:
+    """Up to three legal moves to spots that shelter ``e`` from the enemies it knows of:
+    the least exposed spot (in cover, behind walls or out of sight), the least exposed
+    spot from which an enemy can be seen (a firing position), and the least exposed
+    spot that brings it nearer to its objective or the nearest enemy."""
+    if e.t.is_aircraft or e.immobilized or not e.ground:
+        return []
+    seen = set() if seen is None else seen
+    foes = sorted((o for o in g.elements if o.side != e.side and o.on_table),
+                  key=lambda o: (centre_distance(o.body, e.body), o.id))[:COVER_FOES]
+    if not foes:
+        return []
+    foe = foes[0]
+    here, _ = exposure(g, e, e.x, e.y, foes)
+    goals = objectives(g, e) or [(foe.x, foe.y)]
+
+    def gdist(x: float, y: float) -> float:
+        return min(math.hypot(gx - x, gy - y) for gx, gy in goals)
+
+    now = gdist(e.x, e.y)
+    rated = []
+    for x, y in _cover_spots(g, e, step):
+        if (x, y) in seen:
+            continue
+        face = float(round(bearing(x, y, foe.x, foe.y)))
+        exp, sees = exposure(g, e, x, y, foes, face)
+        rated.append((exp, sees, gdist(x, y), x, y, face))
+    picks = [
+        sorted((r for r in rated if r[0] < here - 1e-9), key=lambda r: (r[0], r[2])),
+        sorted((r for r in rated if r[1] > 0), key=lambda r: (r[0] / r[1], r[2])),
+        sorted((r for r in rated if r[2] < now - 0.25 * step),
+               key=lambda r: (r[0] + 0.02 * r[2], r[2])),
+    ]
+    out: list[Action] = []
+    for ranked in picks:
+        for _exp, _sees, _d, x, y, face in ranked[:6]:
+            if (x, y) in seen:
+                break
+            try:
+                movement.plan_ground(g, e, [(x, y)], face, moves)
+            except IllegalAction:
+                continue
+            seen.add((x, y))
+            out.append(Action(verb, (e.label, x, y, "face", face)))
+            break
     return out
 
 
@@ -437,7 +599,7 @@ def _react(g: SkirmishGame, fr: dict) -> list[Action]:
         if not o.overwatch:
             out.append(Action("overwatch", (o.label,)))
         if not o.t.is_aircraft:
-            out += move_candidates(g, o, 2, "sprint", limit=1)
+            out += move_candidates(g, o, 2, "sprint", limit=1, cover=False)
         tries = []
         if o.t.passenger_capacity and aircraft.passengers(g, o):
             tries.append(Action("unload", (o.label,)))

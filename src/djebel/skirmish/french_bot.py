@@ -68,7 +68,7 @@ class FrenchBot:
     """Greedy, odds-driven French play (see the module docstring)."""
 
     DANGER_W = 1.0
-    REACT_W = 0.7
+    REACT_W = 0.25
     OFFENCE_W = 0.3
     SHOT_REACT_W = 0.5
 
@@ -119,6 +119,13 @@ class FrenchBot:
                 score = 0.5
             elif e.embarked_in >= 0:
                 score = 0.2                                  # let the carrier act first
+            elif e.off_table and e.t.is_aircraft and _has_passengers(g, e):
+                # transports come in after the guns have drawn the enemy's Overwatch
+                ow = sum(1 for o in g.elements if o.side != e.side and o.on_table
+                         and o.overwatch)
+                score = 0.9 - 0.1 * ow
+            elif e.off_table and e.t.is_aircraft and e.ap_dice() + e.at_dice():
+                score = 1.5
             else:
                 score = 1.0 + self._best_shot_value(g, e)
             if best is None or score > best[0]:
@@ -263,7 +270,7 @@ class FrenchBot:
                     self._danger(g, e, e.x, e.y) < 0.3:
                 return None
             if leave is not None and e.on_table:
-                return (0.6, leave)                        # an empty transport is a target
+                return (2.0, leave)                        # an empty transport is a target
         return None
 
     def _best_lz(self, g: SkirmishGame, e: Element) -> tuple[float, float] | None:
@@ -381,7 +388,8 @@ class FrenchBot:
         if not moves:
             return None
         if e.off_table:
-            here = -1e3 if _has_passengers(g, e) else 0.0
+            # an armed aircraft waiting off table does nothing for the battle
+            here = -1e3 if _has_passengers(g, e) else -1.0 if e.ap_dice() + e.at_dice() else 0.0
         else:
             here = self._place_value(g, e, e.x, e.y, e.facing, ctx, moving=False)
         best = None
@@ -417,6 +425,10 @@ class FrenchBot:
             dw = self.DANGER_W
             if e.t.is_aircraft and e.t.passenger_capacity and _has_passengers(g, e):
                 dw *= 0.25                                 # the landing must happen
+            elif _exit_goal(g, e):
+                dw *= 0.4                                  # staying put is no safer
+            elif e.t.is_aircraft and e.ap_dice() + e.at_dice() and not e.t.passenger_capacity:
+                dw *= 0.4                                  # gunships are there to fight
             v -= dw * self._danger(g, tmp, x, y)
             if moving:
                 v -= dw * self.REACT_W * self._danger(g, tmp, x, y, react=True)
@@ -450,7 +462,7 @@ class FrenchBot:
         if e.t.is_aircraft:
             return 0.06
         if _exit_goal(g, e):
-            return 0.08
+            return 0.15
         if any(m.carried_by == e.id and not m.evacuated for m in g.markers):
             return 0.08
         return 0.03 if e.t.is_infantry else 0.015
@@ -502,10 +514,23 @@ class FrenchBot:
                 save = fire.armour_needed(g, o, tmp)
                 exp = n * ph * (1 - _p_at_least(save)) * 0.45
             w = 0.4 if o.pinned else 1.0
+            w /= self._targets_of(g, o, e)                 # its fire is shared out
             if not in_arc(o.body, body):
                 w *= 0.6
             total += w * min(exp, 1.5)
         return total * _own_worth(g, e)
+
+    def _targets_of(self, g: SkirmishGame, o: Element, e: Element) -> int:
+        """How many elements of e's side, e included, the enemy o can see: its fire
+        during a phase is spread over them."""
+        key = ("targets", o.id, o.x, o.y, e.id)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = 1 + sum(1 for f in g.elements
+                          if f.side == e.side and f.id != e.id and f.on_table
+                          and g.terrain_sees(o, f))
+            self._cache[key] = hit
+        return hit
 
     def _overwatch_value(self, g: SkirmishGame, e: Element) -> float:
         seen = any(o.side != e.side and o.on_table and g.sees(e, o) for o in g.elements)
@@ -527,7 +552,8 @@ class FrenchBot:
                 v = 1.0
             elif a.verb == "unload":
                 c = g.el(a.args[0])
-                v = 0.8 if c.immobilized or self._danger(g, c, c.x, c.y) > 0.8 else -1.0
+                # passengers put down in the open are easier to kill than inside
+                v = 0.8 if c.immobilized and not c.t.is_aircraft else -1.0
             if best is None or v > best[0]:
                 best = (v, a)
         if best is not None and best[0] > 0.08:
