@@ -11,7 +11,7 @@ from rich.console import Console
 from djebel.core.errors import DjebelError
 from djebel.odds.cli import app as odds_app
 from djebel.simulate.cli import app as simulate_app
-from djebel.simulate.cli import tournament_app
+from djebel.simulate.cli import parse_options, tournament_app
 
 app = typer.Typer(help="djebel: counterinsurgency wargames with every rule enforced.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -24,14 +24,6 @@ app.add_typer(odds_app, name="odds")
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(tournament_app, name="tournament")
 console = Console(highlight=False)
-
-
-def _options(values: list[str]) -> dict[str, bool]:
-    out = {}
-    for v in values:
-        key, _, val = v.partition("=")
-        out[key.replace("-", "_")] = val.lower() not in ("0", "false", "no", "off")
-    return out
 
 
 @play_app.command("algeria")
@@ -54,7 +46,7 @@ def play_algeria(
     if load:
         game = game_from_record(load_record(load), load)
     else:
-        game = algeria.new_game(scenario, seed=seed, options=_options(option))
+        game = algeria.new_game(scenario, seed=seed, options=parse_options(option))
     seats = {side: (None if who == "human" else make_agent(who, "algeria", side, seed + i))
              for i, (side, who) in enumerate((("fln", fln), ("gov", gov)))}
     from djebel.odds.algeria import describe as odds

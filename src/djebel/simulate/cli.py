@@ -7,7 +7,7 @@ tournament_app = typer.Typer(help="Bot against bot: wins, levels, confidence int
                              no_args_is_help=True)
 
 
-def _parse_options(values: list[str]) -> dict[str, bool]:
+def parse_options(values: list[str]) -> dict[str, bool]:
     """``--option shorter_game`` or ``--option shorter_game=off`` (repeatable)."""
     out = {}
     for v in values:
@@ -98,7 +98,7 @@ def simulate_algeria(
     """Play many Algeria games bot against bot: win rates, levels, length, plots."""
     from djebel.simulate.runner import Job
 
-    job = Job("algeria", scenario, {"fln": fln, "gov": gov}, seed, _parse_options(option),
+    job = Job("algeria", scenario, {"fln": fln, "gov": gov}, seed, parse_options(option),
               max_turns)
     _simulate(job, games, workers or None, backend, address or None, as_json, report,
               f"Algeria {scenario}: FLN {fln} v GOV {gov}")
@@ -160,7 +160,7 @@ def tournament_algeria(
     from djebel.algeria.game import check_options
     from djebel.simulate.tournament import run_tournament
 
-    options = check_options(scenario, _parse_options(option))
+    options = check_options(scenario, parse_options(option))
     search_kw = {"iterations": iterations, "seconds": seconds or None}
     agent_options = {side: search_kw for side, name in (("fln", fln), ("gov", gov))
                      if name == "search"}

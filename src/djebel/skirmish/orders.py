@@ -502,21 +502,14 @@ def other_action(g: SkirmishGame, e: Element, a: Action, reaction: bool, fr: dic
         if not reaction:
             flow.push_react(g, e)
         return
-    if verb == "takeoff":
-        aircraft.check_takeoff(g, e)
+    if verb in ("takeoff", "land"):
+        up = verb == "takeoff"          # R134 take-off, R135 landing
+        (aircraft.check_takeoff if up else aircraft.check_land)(g, e)
         spend()
-        e.airborne = True
+        e.airborne = up
         g.dirty()
-        g.log.add("R134", f"{e.label} takes off", side=e.side)
-        if not reaction:
-            flow.push_react(g, e)
-        return
-    if verb == "land":
-        aircraft.check_land(g, e)
-        spend()
-        e.airborne = False
-        g.dirty()
-        g.log.add("R135", f"{e.label} lands", side=e.side)
+        g.log.add("R134" if up else "R135", f"{e.label} {'takes off' if up else 'lands'}",
+                  side=e.side)
         if not reaction:
             flow.push_react(g, e)
         return
