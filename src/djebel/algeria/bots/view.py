@@ -23,6 +23,7 @@ from djebel.algeria.board import (
     GOV_UNITS,
     NEUT,
     NUM_AREAS,
+    NUM_UNITS,
     OC,
     OPS,
     POLICE,
@@ -70,14 +71,33 @@ CP = tuple(UNIT_TYPES[t]["control_points"] for t in range(len(UNIT_TYPES)))
 _CACHE: list = [None, None]
 _REMOTE = [AREA_RATING[a] == REMOTE for a in range(NUM_AREAS)]
 _URBAN = [AREA_RATING[a] == URBAN for a in range(NUM_AREAS)]
+_AREAS = range(NUM_AREAS)
+
+# Per-unit constants for the one pass over the counters. Units are numbered side by
+# side (GOV_UNITS, then FLN_UNITS), so each side is one slice of the state lists.
+_GOV = slice(GOV_UNITS[0], GOV_UNITS[-1] + 1)
+_FLN = slice(FLN_UNITS[0], FLN_UNITS[-1] + 1)
+assert tuple(range(NUM_UNITS)[_GOV]) == GOV_UNITS and tuple(range(NUM_UNITS)[_FLN]) == FLN_UNITS
+_GOV_TYPES = tuple(UTYPE[_GOV])
+_FLN_TYPES = tuple(UTYPE[_FLN])
+# FLN presence as the Government weighs it (``threat``): Front 3, Failek 2, others 1.
+_THREAT_W = tuple(3.0 if t == FRONT else 2.0 if t == FAILEK else 1.0
+                  for t in range(len(UNIT_TYPES)))
+_THREAT_MULT = tuple(0.0 if a not in ALGERIA else 1.6 if _URBAN[a] else 0.6
+                     if _REMOTE[a] else 1.0 for a in _AREAS)
 
 
 def view_of(s: State) -> View:
-    """The View of ``s``, reused while no action has been applied to it."""
+    """The View of ``s``, reused while no action has been applied to it.
+
+    After an action that moved no counter (same locations, boxes, flags and resettled
+    areas: all a View's tallies depend on) the new View shares the previous one's
+    tallies; each View keeps its own ``memo``."""
     key = (id(s), len(s.actions), len(s.stack))
-    if _CACHE[0] == key and _CACHE[1].s is s:
-        return _CACHE[1]
-    v = View(s)
+    last = _CACHE[1]
+    if _CACHE[0] == key and last.s is s:
+        return last
+    v = last.sharing(s) if last is not None and last.same_counters(s) else View(s)
     _CACHE[0], _CACHE[1] = key, v
     return v
 
@@ -87,82 +107,83 @@ class View:
 
     __slots__ = ("s", "fln", "gov", "fln_cp", "gov_cp", "patrol", "police", "elites",
                  "division", "gov_fp", "fln_ops", "fln_ug", "fronts", "threat", "remote",
-                 "urban", "memo")
+                 "urban", "memo", "_counters")
 
     def __init__(self, s: State):
         self.s = s
+        self.memo = {}
         loc, box, flags = s.loc, s.box, s.flags
-        n = NUM_AREAS
-        self.fln = [[] for _ in range(n)]
-        self.gov = [[] for _ in range(n)]
-        self.fln_cp = [0] * n
-        self.gov_cp = [0] * n
-        self.patrol = [0] * n
-        self.police = [0] * n
-        self.elites = [0] * n
-        self.division = [False] * n
-        self.gov_fp = [0] * n
-        self.fln_ops = [[] for _ in range(n)]
-        self.fln_ug = [[] for _ in range(n)]
-        self.fronts = [None] * n
-        fln, fronts, fln_cp, fln_ug, fln_ops = self.fln, self.fronts, self.fln_cp, \
-            self.fln_ug, self.fln_ops
-        for u in FLN_UNITS:
-            a = loc[u]
-            if a < 0:
-                continue
-            fln[a].append(u)
-            t = UTYPE[u]
-            if t == FRONT:
-                fronts[a] = u
-            if flags[u] & NEUT:
-                continue
-            fln_cp[a] += CP[t]
-            b = box[u]
-            if b == UG:
-                fln_ug[a].append(u)
-            elif b in (OPS, OC):
-                fln_ops[a].append(u)
-        gov, gov_cp, gov_fp, patrol = self.gov, self.gov_cp, self.gov_fp, self.patrol
-        for u in GOV_UNITS:
-            a = loc[u]
-            if a < 0:
-                continue
-            gov[a].append(u)
-            t = UTYPE[u]
-            if t == FR_XX:
-                self.division[a] = True
-            f = flags[u]
-            if f & NEUT:
-                continue
-            if t == FR_XX and f & DISPERSED:
-                gov_cp[a] += 3
-                gov_fp[a] += 12
-            else:
-                gov_cp[a] += CP[t]
-                gov_fp[a] += FP[t]
-            if box[u] == PTL:
-                patrol[a] += 1
-            if t == POLICE:
-                self.police[a] += 1
-            elif t == EL_X:
-                self.elites[a] += 1
+        self._counters = (loc[:], box[:], flags[:], s.resettled[:])
+        self.fln = fln = [[] for _ in _AREAS]
+        self.fln_ops = fln_ops = [[] for _ in _AREAS]
+        self.fln_ug = fln_ug = [[] for _ in _AREAS]
+        self.fronts = fronts = [None] * NUM_AREAS
+        self.fln_cp = fln_cp = [0] * NUM_AREAS
+        threat = [0.0] * NUM_AREAS
+        u = _FLN.start
+        for a, t, b, f in zip(loc[_FLN], _FLN_TYPES, box[_FLN], flags[_FLN], strict=True):
+            if a >= 0:
+                fln[a].append(u)
+                threat[a] += _THREAT_W[t]
+                if t == FRONT:
+                    fronts[a] = u
+                if not f & NEUT:
+                    fln_cp[a] += CP[t]
+                    if b == UG:
+                        fln_ug[a].append(u)
+                    elif b in (OPS, OC):
+                        fln_ops[a].append(u)
+            u += 1
+        self.gov = gov = [[] for _ in _AREAS]
+        self.gov_cp = gov_cp = [0] * NUM_AREAS
+        self.gov_fp = gov_fp = [0] * NUM_AREAS
+        self.patrol = patrol = [0] * NUM_AREAS
+        self.police = police = [0] * NUM_AREAS
+        self.elites = elites = [0] * NUM_AREAS
+        self.division = division = [False] * NUM_AREAS
+        u = _GOV.start
+        for a, t, b, f in zip(loc[_GOV], _GOV_TYPES, box[_GOV], flags[_GOV], strict=True):
+            if a >= 0:
+                gov[a].append(u)
+                if t == FR_XX:
+                    division[a] = True
+                if not f & NEUT:
+                    if t == FR_XX and f & DISPERSED:
+                        gov_cp[a] += 3
+                        gov_fp[a] += 12
+                    else:
+                        gov_cp[a] += CP[t]
+                        gov_fp[a] += FP[t]
+                    if b == PTL:
+                        patrol[a] += 1
+                    if t == POLICE:
+                        police[a] += 1
+                    elif t == EL_X:
+                        elites[a] += 1
+            u += 1
         self.remote = ([r or z for r, z in zip(_REMOTE, s.resettled, strict=True)]
                        if any(s.resettled) else _REMOTE)
         self.urban = _URBAN
-        self.memo = {}
         # How much the Government should care about an area: FLN presence, weighted.
-        self.threat = [0.0] * n
-        for a in ALGERIA:
-            t = 0.0
-            for u in self.fln[a]:
-                k = UTYPE[u]
-                t += 3.0 if k == FRONT else 2.0 if k == FAILEK else 1.0
-            if self.urban[a]:
-                t *= 1.6
-            elif self.remote[a]:
-                t *= 0.6
-            self.threat[a] = t
+        if self.remote is not _REMOTE:
+            self.threat = [t * (0.0 if a not in ALGERIA else 1.6 if _URBAN[a] else 0.6
+                                if self.remote[a] else 1.0) for a, t in enumerate(threat)]
+        else:
+            self.threat = [t * m for t, m in zip(threat, _THREAT_MULT, strict=True)]
+
+    def same_counters(self, s: State) -> bool:
+        """Whether ``s`` has this View's unit locations, boxes, flags and resettled areas."""
+        loc, box, flags, resettled = self._counters
+        return s.loc == loc and s.box == box and s.flags == flags and s.resettled == resettled
+
+    def sharing(self, s: State) -> View:
+        """A View of ``s`` (same counters as this one) sharing these tallies, fresh memo."""
+        v = View.__new__(View)
+        for name in View.__slots__:
+            setattr(v, name, getattr(self, name))
+        v.s = s
+        v.memo = {}
+        return v
 
     def fln_mobile_abroad(self) -> list[int]:
         return [u for a in COUNTRIES for u in self.fln[a] if UTYPE[u] in (CADRE, BAND, FAILEK)]
