@@ -9,6 +9,7 @@ that copy in microseconds. Area 0 is France, 1 Tunisia, 2 Morocco, 3..27 the
 from __future__ import annotations
 
 from djebel.algeria.tables import field, load
+from djebel.core.errors import ScenarioError
 
 # Boxes (2.2).
 UG, OPS, OC, PTL = 0, 1, 2, 3
@@ -90,6 +91,16 @@ TYPE_UNITS: dict[int, tuple[int, ...]] = {
     t: tuple(u for u in range(NUM_UNITS) if UTYPE[u] == t) for t in range(len(TYPE_KEYS))}
 GOV_UNITS = tuple(u for u in range(NUM_UNITS) if UNIT_TYPES[UTYPE[u]]["side"] == "gov")
 FLN_UNITS = tuple(u for u in range(NUM_UNITS) if UNIT_TYPES[UTYPE[u]]["side"] == "fln")
+
+
+def _side_slice(units: tuple[int, ...]) -> slice:
+    """The units of one side as a slice of the per-unit state lists (one pass per side)."""
+    if units != tuple(range(units[0], units[-1] + 1)):
+        raise ScenarioError("c7_units.toml: list each side's unit types together")
+    return slice(units[0], units[-1] + 1)
+
+
+GOV_SLICE, FLN_SLICE = _side_slice(GOV_UNITS), _side_slice(FLN_UNITS)
 GOV_MOBILE_TYPES = frozenset({FR_XX, FR_X, EL_X, AL_X})
 FRENCH_MOBILE_TYPES = frozenset({FR_XX, FR_X, EL_X})
 FLN_MOBILE_TYPES = frozenset({FAILEK, BAND, CADRE})

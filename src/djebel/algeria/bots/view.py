@@ -16,14 +16,13 @@ from djebel.algeria.board import (
     DISPERSED,
     EL_X,
     FAILEK,
-    FLN_UNITS,
+    FLN_SLICE,
     FR_X,
     FR_XX,
     FRONT,
-    GOV_UNITS,
+    GOV_SLICE,
     NEUT,
     NUM_AREAS,
-    NUM_UNITS,
     OC,
     OPS,
     POLICE,
@@ -73,11 +72,8 @@ _REMOTE = [AREA_RATING[a] == REMOTE for a in range(NUM_AREAS)]
 _URBAN = [AREA_RATING[a] == URBAN for a in range(NUM_AREAS)]
 _AREAS = range(NUM_AREAS)
 
-# Per-unit constants for the one pass over the counters. Units are numbered side by
-# side (GOV_UNITS, then FLN_UNITS), so each side is one slice of the state lists.
-_GOV = slice(GOV_UNITS[0], GOV_UNITS[-1] + 1)
-_FLN = slice(FLN_UNITS[0], FLN_UNITS[-1] + 1)
-assert tuple(range(NUM_UNITS)[_GOV]) == GOV_UNITS and tuple(range(NUM_UNITS)[_FLN]) == FLN_UNITS
+# Per-unit constants for the one pass over each side's slice of the counters.
+_GOV, _FLN = GOV_SLICE, FLN_SLICE
 _GOV_TYPES = tuple(UTYPE[_GOV])
 _FLN_TYPES = tuple(UTYPE[_FLN])
 # FLN presence as the Government weighs it (``threat``): Front 3, Failek 2, others 1.

@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 from djebel.algeria.board import (
+    ACTIVE,
+    AIRMOBILE,
+    AIRMOBILE_BONUS,
     AREA_IDS,
     AREA_RATING,
     BAND,
+    BRIGADE_TYPES,
     CADRE,
     DISPERSED,
     FAILEK,
+    FLN_SLICE,
     FLN_UNITS,
     FR_XX,
     FRONT,
     GOV_MOBILE_TYPES,
+    GOV_SLICE,
     GOV_UNITS,
     IS_ELITE,
     NEUT,
+    NUM_AREAS,
     OC,
+    OPS,
     POLICE,
     POOL,
     PTL,
@@ -30,9 +38,25 @@ from djebel.algeria.board import (
 )
 from djebel.algeria.flow import GameOver, push
 from djebel.algeria.state import State
+from djebel.core.actions import Action
 
 PSL_MAX = 99
 AP_MAX = 99     # INT-17: AP capped at 99, the excess is lost
+
+
+# ---------------------------------------------------------------- actions
+
+def unit_actions(verb: str, *more: object) -> tuple[Action, ...]:
+    """``Action(verb, (unit name, *more))`` for every unit, by unit index.
+
+    Actions are immutable values, so the legal-action lists hand out these shared ones
+    instead of building the same objects again at every decision."""
+    return tuple(Action(verb, (n, *more)) for n in UNIT_NAMES)
+
+
+def area_actions(verb: str, *more: object) -> tuple[Action, ...]:
+    """``Action(verb, (area id, *more))`` for every area, by area index (shared, as above)."""
+    return tuple(Action(verb, (a, *more)) for a in AREA_IDS)
 
 
 # ---------------------------------------------------------------- dice
@@ -187,24 +211,30 @@ def is_urban(area: int) -> bool:
     return AREA_RATING[area] == URBAN
 
 
+# C.7 ratings by unit: (normal, dispersed) where the unit is a division, else (normal,).
+_FP = tuple((UNIT_TYPES[t]["firepower"], UNIT_TYPES[t]["dispersed"]["firepower"])
+            if t == FR_XX else (UNIT_TYPES[t]["firepower"],) for t in UTYPE)
+_CONTACT = tuple(UNIT_TYPES[t].get("contact", 0) for t in UTYPE)
+_IS_DIVISION = tuple(t == FR_XX for t in UTYPE)
+_DISPERSED_CONTACT: int = UNIT_TYPES[FR_XX]["dispersed"]["contact"]
+
+
 def firepower(s: State, u: int) -> int:
-    t = UTYPE[u]
-    if t == FR_XX and s.flags[u] & DISPERSED:
-        return UNIT_TYPES[t]["dispersed"]["firepower"]
-    return UNIT_TYPES[t]["firepower"]
+    """C.7 firepower; 11.7: a Dispersed division's own rating."""
+    fp = _FP[u]
+    if len(fp) > 1 and s.flags[u] & DISPERSED:
+        return fp[1]
+    return fp[0]
 
 
 def contact(s: State, u: int) -> int:
     """Contact rating, with the dispersed division's and airmobile brigade's +1."""
-    from djebel.algeria.board import AIRMOBILE, AIRMOBILE_BONUS
-    t = UTYPE[u]
-    spec = UNIT_TYPES[t]
-    if t == FR_XX and s.flags[u] & DISPERSED:
-        return spec["dispersed"]["contact"]
-    value = spec["contact"]
-    if s.flags[u] & AIRMOBILE:
-        value += AIRMOBILE_BONUS
-    return value
+    f = s.flags[u]
+    if f & DISPERSED and _IS_DIVISION[u]:
+        return _DISPERSED_CONTACT
+    if f & AIRMOBILE:
+        return _CONTACT[u] + AIRMOBILE_BONUS
+    return _CONTACT[u]
 
 
 def evasion(u: int) -> int:
@@ -312,6 +342,10 @@ def to_oc(s: State, units, area: int | None = None) -> None:
         s.box[u] = OC
 
 
+_GOV_TYPES = UTYPE[GOV_SLICE]
+_HELO_COST = tuple(spec.get("airmobilize_helo_cost", 0) for spec in UNIT_TYPES)
+
+
 class Census:
     """What each area holds, from one pass over the units.
 
@@ -322,49 +356,38 @@ class Census:
     __slots__ = ("fln_box", "gov_any", "police", "division", "ready", "fly_elite", "fly_any")
 
     def __init__(self, s: State):
-        from djebel.algeria.board import (
-            ACTIVE,
-            AIRMOBILE,
-            BRIGADE_TYPES,
-            NUM_AREAS,
-            OPS,
-            UNIT_TYPES,
-        )
         n = NUM_AREAS
-        self.fln_box = [[0, 0, 0, 0] for _ in range(n)]
-        self.gov_any = [False] * n
-        self.police = [False] * n
-        self.division = [False] * n
-        self.ready = [False] * n        # a Government mobile unit able to Flush/React here
-        self.fly_elite = False          # an elite able to fly in (airmobile or could be)
-        self.fly_any = False            # any unit able to fly in
+        self.fln_box = fln_box = [[0, 0, 0, 0] for _ in range(n)]
+        self.gov_any = gov_any = [False] * n
+        self.police = police = [False] * n
+        self.division = division = [False] * n
+        self.ready = ready = [False] * n    # a Government mobile unit able to Flush/React here
+        self.fly_elite = False              # an elite able to fly in (airmobile or could be)
+        self.fly_any = False                # any unit able to fly in
         loc, box, flags = s.loc, s.box, s.flags
-        for u in FLN_UNITS:
-            a = loc[u]
+        for a, b in zip(loc[FLN_SLICE], box[FLN_SLICE], strict=True):
             if a >= 0:
-                self.fln_box[a][box[u]] += 1
+                fln_box[a][b] += 1
         helo = s.helo_avail
-        for u in GOV_UNITS:
-            a = loc[u]
-            if a < 0:
-                continue
-            self.gov_any[a] = True
-            t = UTYPE[u]
-            f = flags[u]
-            if t == POLICE:
-                if not f & NEUT:
-                    self.police[a] = True
-                continue
-            if t == FR_XX:
-                self.division[a] = True
-            if f & NEUT or box[u] not in (OPS, PTL):
-                continue
-            self.ready[a] = True
-            if f & AIRMOBILE or (t in BRIGADE_TYPES and f & ACTIVE
-                                 and helo >= UNIT_TYPES[t]["airmobilize_helo_cost"]):
-                self.fly_any = True
-                if IS_ELITE[u]:
-                    self.fly_elite = True
+        u = GOV_SLICE.start
+        for a, b, f, t in zip(loc[GOV_SLICE], box[GOV_SLICE], flags[GOV_SLICE],
+                              _GOV_TYPES, strict=True):
+            if a >= 0:
+                gov_any[a] = True
+                if t == POLICE:
+                    if not f & NEUT:
+                        police[a] = True
+                else:
+                    if t == FR_XX:
+                        division[a] = True
+                    if not f & NEUT and b in (OPS, PTL):
+                        ready[a] = True
+                        if f & AIRMOBILE or (t in BRIGADE_TYPES and f & ACTIVE
+                                             and helo >= _HELO_COST[t]):
+                            self.fly_any = True
+                            if IS_ELITE[u]:
+                                self.fly_elite = True
+            u += 1
 
     def can_flush_or_react(self, a: int) -> bool:
         """9.22-2/-3, 11.12-4: some Government unit could be chosen for a mission in ``a``."""

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from djebel.algeria.board import (
     AREA_IDS,
+    AREA_RATING,
     AREA_WILAYA,
     BAND,
     CADRE,
     COUNTRIES,
+    COUNTRY,
     FAILEK,
     FLN_UNITS,
     FRANCE,
     FRONT,
+    GOV_SLICE,
     GOV_UNITS,
     MOVE_TARGETS,
     NEUT,
@@ -44,6 +47,7 @@ from djebel.algeria.rules.common import (
     set_terror,
     take_fln_loss,
     to_oc,
+    unit_actions,
 )
 from djebel.algeria.state import DONE_PROPAGANDA, DONE_RAID, DONE_STRIKE, State
 from djebel.algeria.tables import MstResult, tables
@@ -419,17 +423,58 @@ CHECKS = {"propaganda": why_not_propaganda, "strike": why_not_strike, "move": wh
           "raid": why_not_raid, "harass": why_not_harass}
 
 
+_MENU = {verb: unit_actions(verb) for verb in CHECKS}
+_PROPAGANDA, _STRIKE, _MOVE, _RAID, _HARASS = (
+    _MENU[v] for v in ("propaganda", "strike", "move", "raid", "harass"))
+_PROPAGANDISTS = frozenset({FRONT, CADRE})
+_MOVERS = frozenset({CADRE, BAND, FAILEK})
+_RAIDERS = frozenset({BAND, FAILEK})
+
+
 def options(s: State) -> list[Action]:
-    """Every mission the FLN may start now (one action per conducting unit)."""
+    """Every mission the FLN may start now (one action per conducting unit), unit by unit
+    in CHECKS order.
+
+    The same conditions as the why_not_* checks, with what does not depend on the unit
+    (AP, Government presence, a way out of the area) answered once per call."""
     out = []
-    loc, box, flags = s.loc, s.box, s.flags
+    loc, box, flags, done = s.loc, s.box, s.flags, s.done
+    ap, resettled = s.ap, s.resettled
+    propaganda_ap = ap >= a2("propaganda")["cost"]
+    strike_ap = ap >= a2("strike")["cost"]
+    raid_ap = ap >= a2("raid")["cost"]
+    gov_at = set(loc[GOV_SLICE])
+    can_move: dict[int, bool] = {}
     for u in FLN_UNITS:
-        if loc[u] < 0 or flags[u] & NEUT or (box[u] != OPS and loc[u] != FRANCE):
+        a = loc[u]
+        if a < 0 or flags[u] & NEUT:
             continue
-        nm = UNIT_NAMES[u]
-        for verb, check in CHECKS.items():
-            if check(s, u) is None:
-                out.append(Action(verb, (nm,)))
+        t = UTYPE[u]
+        if a == FRANCE:
+            # 11.22: the France Cadre only does Propaganda, from any box.
+            if (t in _PROPAGANDISTS and not done[FRANCE] & DONE_PROPAGANDA
+                    and propaganda_ap):
+                out.append(_PROPAGANDA[u])
+            continue
+        if box[u] != OPS:                       # 2.2-3
+            continue
+        algerian = AREA_RATING[a] != COUNTRY    # INT-61
+        r = REMOTE if resettled[a] else AREA_RATING[a]      # rating(), 2.2-6
+        if (t in _PROPAGANDISTS and algerian and r != REMOTE
+                and not done[a] & DONE_PROPAGANDA and propaganda_ap):
+            out.append(_PROPAGANDA[u])
+        if t == FRONT and r == URBAN and not done[a] & DONE_STRIKE and strike_ap:
+            out.append(_STRIKE[u])
+        if t in _MOVERS:
+            if a not in can_move:
+                can_move[a] = bool(destinations(s, u))
+            if can_move[a]:
+                out.append(_MOVE[u])
+        if t in _RAIDERS and algerian:
+            if r != REMOTE and not done[a] & DONE_RAID and raid_ap:
+                out.append(_RAID[u])
+            if a in gov_at:
+                out.append(_HARASS[u])
     return out
 
 

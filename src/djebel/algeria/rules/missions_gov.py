@@ -6,6 +6,7 @@ from __future__ import annotations
 from djebel.algeria.board import (
     ALGERIA,
     AREA_IDS,
+    AREA_RATING,
     BAND,
     CADRE,
     FAILEK,
@@ -28,6 +29,7 @@ from djebel.algeria.rules import combat
 from djebel.algeria.rules.choices import pick
 from djebel.algeria.rules.common import (
     Census,
+    area_actions,
     contact,
     d6,
     elite_count,
@@ -110,13 +112,39 @@ CHECKS = {"flush": why_not_flush, "intelligence": why_not_intelligence,
           "resettle": why_not_resettle}
 
 
+_MENU = {verb: area_actions(verb) for verb in CHECKS}
+_FLUSH, _INTELLIGENCE, _CIVIL, _SUPPRESS, _RESETTLE = (
+    _MENU[v] for v in ("flush", "intelligence", "civil-affairs", "suppression", "resettle"))
+
+
 def options(s: State) -> list[Action]:
+    """Every mission the Government may start now, area by area in CHECKS order.
+
+    The same conditions as the why_not_* checks, tested from one Census with the
+    area-independent ones (PSP, 13.1) answered once."""
     out = []
     c = Census(s)
+    psl, slow = s.gov_psl, s.slow_french
+    intelligence_ok = psl > b3("intelligence")["cost"]
+    civil_ok = not slow and psl > b3("civil_affairs")["cost"]
+    suppress_ok = not slow and psl > b3("suppression")["cost"]
+    resettle_ok = not slow and psl > b3("resettlement")["cost"]
+    fln_box, police, done, resettled = c.fln_box, c.police, s.done, s.resettled
     for a in ALGERIA:
-        for verb, check in CHECKS.items():
-            if check(s, a, c) is None:
-                out.append(Action(verb, (AREA_IDS[a],)))
+        fln = fln_box[a]
+        if (fln[OPS] or fln[OC]) and c.can_flush_or_react(a):
+            out.append(_FLUSH[a])
+        if not police[a]:
+            continue
+        if fln[UG] and intelligence_ok:
+            out.append(_INTELLIGENCE[a])
+        r = REMOTE if resettled[a] else AREA_RATING[a]     # rating(), 2.2-6
+        if civil_ok and r != REMOTE and not done[a] & DONE_CIVIL:
+            out.append(_CIVIL[a])
+        if suppress_ok and not done[a] & DONE_SUPPRESSION:
+            out.append(_SUPPRESS[a])
+        if resettle_ok and r == RURAL:
+            out.append(_RESETTLE[a])
     return out
 
 
