@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from djebel.algeria.board import UNIT_NAMES, unit_arg
+from djebel.algeria.board import unit_arg
 from djebel.algeria.flow import Decision, push
-from djebel.algeria.rules.common import lower_psl, name, neutralize, other, raise_psl
+from djebel.algeria.rules.common import (
+    lower_psl,
+    name,
+    neutralize,
+    other,
+    raise_psl,
+    unit_actions,
+)
 from djebel.algeria.state import State
 from djebel.core.actions import Action
+
+_PICK = unit_actions("pick")
 
 
 class Share(Decision):
@@ -50,7 +59,7 @@ class Pick(Decision):
     name = "pick"
 
     def legal(self, s, frame):
-        return [Action("pick", (UNIT_NAMES[u],)) for u in frame[5]]
+        return [_PICK[u] for u in frame[5]]
 
     def apply(self, s, frame, action):
         _, side, rule, effect, count, cands, what = frame

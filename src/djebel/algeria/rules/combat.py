@@ -32,10 +32,13 @@ from djebel.algeria.rules.common import (
     share,
     take_fln_loss,
     to_oc,
+    unit_actions,
 )
 from djebel.algeria.state import State
 from djebel.algeria.tables import tables
 from djebel.core.actions import Action
+
+_ADD, _AIRMOBILIZE = unit_actions("add"), unit_actions("airmobilize")
 
 # ---------------------------------------------------------------- selection (9.22-2/-3)
 
@@ -81,10 +84,8 @@ class Select(Decision):
 
     def legal(self, s, frame):
         _, _, mission, area, selected, optional = frame
-        out = [Action("add", (UNIT_NAMES[u],)) for u in GOV_UNITS
-               if eligible(s, u, area, selected)]
-        out += [Action("airmobilize", (UNIT_NAMES[u],)) for u in GOV_UNITS
-                if could_fly(s, u, area, selected)]
+        out = [_ADD[u] for u in GOV_UNITS if eligible(s, u, area, selected)]
+        out += [_AIRMOBILIZE[u] for u in GOV_UNITS if could_fly(s, u, area, selected)]
         if selected:
             out.append(Action("go"))
         elif optional:

@@ -26,7 +26,6 @@ from djebel.algeria.board import (
     PTL,
     TYPE_UNITS,
     UG,
-    UNIT_NAMES,
     UNIT_TYPES,
     UTYPE,
     area_arg,
@@ -34,9 +33,21 @@ from djebel.algeria.board import (
     unit_arg,
 )
 from djebel.algeria.flow import Decision, push, step
-from djebel.algeria.rules.common import log, name, where
+from djebel.algeria.rules.common import area_actions, log, name, unit_actions, where
 from djebel.algeria.state import State
 from djebel.core.actions import Action
+
+_DONE = Action("done")
+_DEPLOY = unit_actions("deploy")
+_CONCENTRATED = unit_actions("mode", "concentrated")
+_DISPERSED = unit_actions("mode", "dispersed")
+_AIRMOBILIZE = unit_actions("airmobilize")
+_SURFACE, _SURFACE_ALL = unit_actions("surface"), Action("surface", ("all",))
+_FRANCE, _RECALL = unit_actions("france"), area_actions("recall")
+_TO = area_actions("to")
+# 7-1: the menu of a unit deploying from each area.
+_DEPLOY_TO = tuple((Action("stay"), Action("to", ("PTL",)),
+                    *(_TO[a] for a in ALGERIA if a != here)) for here in range(len(AREA_IDS)))
 
 
 def helo_cost(u: int) -> int:
@@ -76,16 +87,15 @@ class GovDeployment(Decision):
     rule = "7"
 
     def legal(self, s, frame):
-        out = [Action("deploy", (UNIT_NAMES[u],)) for u in deployable(s)]
+        out = [_DEPLOY[u] for u in deployable(s)]
         for u in TYPE_UNITS[FR_XX]:
             if s.loc[u] >= 0 and not s.flags[u] & MODE_SET:
                 if s.flags[u] & DISPERSED:
-                    out.append(Action("mode", (UNIT_NAMES[u], "concentrated")))
+                    out.append(_CONCENTRATED[u])
                 elif not s.slow_french:     # 13.1-2: no change to Dispersed
-                    out.append(Action("mode", (UNIT_NAMES[u], "dispersed")))
-        out += [Action("airmobilize", (UNIT_NAMES[u],)) for u in GOV_UNITS
-                if can_airmobilize(s, u)]
-        out.append(Action("done"))
+                    out.append(_DISPERSED[u])
+        out += [_AIRMOBILIZE[u] for u in GOV_UNITS if can_airmobilize(s, u)]
+        out.append(_DONE)
         return out
 
     def apply(self, s, frame, action):
@@ -113,10 +123,7 @@ class DeployTo(Decision):
     rule = "7-1"
 
     def legal(self, s, frame):
-        u = frame[2]
-        here = s.loc[u]
-        return [Action("stay"), Action("to", ("PTL",))] + [
-            Action("to", (AREA_IDS[a],)) for a in ALGERIA if a != here]
+        return list(_DEPLOY_TO[s.loc[frame[2]]])
 
     def apply(self, s, frame, action):
         u = frame[2]
@@ -162,17 +169,17 @@ class FlnDeployment(Decision):
 
     def legal(self, s, frame):
         up = surfaceable(s)
-        out = [Action("surface", (UNIT_NAMES[u],)) for u in up]
+        out = [_SURFACE[u] for u in up]
         if len(up) > 1:
-            out.append(Action("surface", ("all",)))
+            out.append(_SURFACE_ALL)
         if not s.france_moved:
             fronts = _front_areas(s)
             if not _in_france(s):
-                out += [Action("france", (UNIT_NAMES[u],)) for u in TYPE_UNITS[CADRE]
+                out += [_FRANCE[u] for u in TYPE_UNITS[CADRE]
                         if s.loc[u] in fronts and s.box[u] == UG and not s.flags[u] & NEUT]
             else:
-                out += [Action("recall", (AREA_IDS[a],)) for a in fronts]
-        out.append(Action("done"))
+                out += [_RECALL[a] for a in fronts]
+        out.append(_DONE)
         return out
 
     def apply(self, s, frame, action):

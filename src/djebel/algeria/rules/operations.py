@@ -10,6 +10,8 @@ from djebel.algeria.rules.common import d6, evasion, log, lower_psl, name
 from djebel.algeria.state import State
 from djebel.core.actions import Action
 
+_HANDOVER, _PASS = Action("handover"), Action("pass")
+
 
 @step("operations")
 def operations(s: State) -> None:
@@ -34,8 +36,8 @@ class OpsFln(Decision):
     def legal(self, s, frame):
         out = missions_fln.options(s)
         if s.ops_last != "gov":          # INT-28 (c): no hand-over right after a GOV pass
-            out.append(Action("handover"))
-        out.append(Action("pass"))
+            out.append(_HANDOVER)
+        out.append(_PASS)
         return out
 
     def apply(self, s, frame, action):
@@ -71,7 +73,9 @@ class OpsGov(Decision):
     rule = "8"
 
     def legal(self, s, frame):
-        return missions_gov.options(s) + [Action("pass")]
+        out = missions_gov.options(s)
+        out.append(_PASS)
+        return out
 
     def apply(self, s, frame, action):
         if action.verb == "pass":

@@ -31,7 +31,6 @@ from djebel.algeria.board import (
     TYPE_KEYS,
     TYPE_UNITS,
     UG,
-    UNIT_NAMES,
     UTYPE,
     area_arg,
     is_algerian,
@@ -47,6 +46,7 @@ from djebel.algeria.rules.common import (
     lower_psl,
     name,
     rating,
+    unit_actions,
     where,
 )
 from djebel.algeria.state import CONTESTED, FLN_CONTROL, OAS_INACTIVE, State
@@ -54,6 +54,14 @@ from djebel.algeria.tables import tables
 from djebel.core.actions import Action
 
 POINTS = ("air", "helo", "naval")
+_DONE = Action("done")
+_MOBILIZE = tuple(Action("mobilize", (k,)) for k in TYPE_KEYS)
+_BUY = {p: Action("buy", (p,)) for p in POINTS}
+_ACTIVATE, _REMOVE = unit_actions("activate"), unit_actions("remove")
+_BUILD = tuple(tuple(Action("build", (k, a)) for a in AREA_IDS) for k in TYPE_KEYS)
+_CONVERT = {k: unit_actions("convert", k) for k in ("front", "band", "failek")}
+_REDUCE = unit_actions("reduce")
+_AT_ALGERIA = tuple(Action("at", (AREA_IDS[a],)) for a in ALGERIA)
 BZ_LIMIT = -3      # INT-19: the Border Zone track ends at -3
 
 
@@ -110,11 +118,11 @@ def gov_options(s: State) -> list[Action]:
     for t in (*sorted(GOV_MOBILE_TYPES), POLICE):
         if free_counter(s, t) is not None and can_pay(s, mobilize_cost(t)) and (
                 t == POLICE or not _slow_blocks(s)):
-            out.append(Action("mobilize", (TYPE_KEYS[t],)))
+            out.append(_MOBILIZE[t])
     if not _slow_blocks(s):
         for p in POINTS:
             if can_pay(s, cost_halves(b1["point"][p]["mobilize"])):
-                out.append(Action("buy", (p,)))
+                out.append(_BUY[p])
     if s.independent and can_pay(s, cost_halves(b1["border_zone"]["mobilize"])) and (
             s.bz is None or (s.bz > BZ_LIMIT and not s.bz_new)):
         out.append(Action("border-zone"))
@@ -123,15 +131,15 @@ def gov_options(s: State) -> list[Action]:
         out.append(Action("activate", ("border-zone",)))
     act = activation_candidates(s)
     for u in act:
-        out.append(Action("activate", (UNIT_NAMES[u],)))
+        out.append(_ACTIVATE[u])
     if len(act) > 1:
         out.append(Action("activate", ("all",)))
     for u in TYPE_UNITS[POLICE]:
         if is_algerian(s.loc[u]):
-            out.append(Action("remove", (UNIT_NAMES[u],)))
+            out.append(_REMOVE[u])
     if s.oas != OAS_INACTIVE and s.gov_psl > 70:
         out.append(Action("remove-oas"))
-    out.append(Action("done"))
+    out.append(_DONE)
     return out
 
 
@@ -219,7 +227,7 @@ class MobilizeWhere(Decision):
     rule = "6.31"
 
     def legal(self, s, frame):
-        return [Action("at", (AREA_IDS[a],)) for a in ALGERIA]
+        return list(_AT_ALGERIA)
 
     def apply(self, s, frame, action):
         _, side, t, budget = frame
@@ -317,7 +325,7 @@ def fln_options(s: State) -> list[Action]:
         for a in build_sites:
             cost = a1["build"]["cost_abroad"] if a in COUNTRIES else a1["build"]["cost"]
             if s.ap >= cost:
-                out.append(Action("build", (TYPE_KEYS[t], AREA_IDS[a])))
+                out.append(_BUILD[t][a])
     fronts = _fronts(s)
     conv = a1["convert"]
     can_front = free_counter(s, FRONT) is not None and s.ap >= conv["cadre_front"]["cost"]
@@ -328,18 +336,18 @@ def fln_options(s: State) -> list[Action]:
         if a < 0 or a == FRANCE or flags[u] & NEUT:
             continue
         if can_front and is_algerian(a) and rating(s, a) != REMOTE and a not in fronts:
-            out.append(Action("convert", (UNIT_NAMES[u], "front")))
+            out.append(_CONVERT["front"][u])
         if can_band:
-            out.append(Action("convert", (UNIT_NAMES[u], "band")))
+            out.append(_CONVERT["band"][u])
     if can_failek:
         for u in TYPE_UNITS[BAND]:
             if loc[u] in COUNTRIES:
-                out.append(Action("convert", (UNIT_NAMES[u], "failek")))
+                out.append(_CONVERT["failek"][u])
     if free_counter(s, CADRE) is not None:
         for u in TYPE_UNITS[FRONT]:
             if loc[u] >= 0:
-                out.append(Action("reduce", (UNIT_NAMES[u],)))
-    out.append(Action("done"))
+                out.append(_REDUCE[u])
+    out.append(_DONE)
     return out
 
 

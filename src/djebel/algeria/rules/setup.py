@@ -27,6 +27,9 @@ from djebel.core.actions import Action
 from djebel.core.errors import ScenarioError
 
 SCENARIOS = load("c8_scenarios")["scenario"]
+_PLACE = tuple(tuple(Action("place", (k, a)) for a in AREA_IDS) for k in TYPE_KEYS)
+_PLACE_DISPERSED = tuple(Action("place", (TYPE_KEYS[FR_XX], a, "dispersed")) for a in AREA_IDS)
+_PLACE_AUTO = Action("place", ("auto",))
 
 
 def scenario_spec(name: str) -> dict:
@@ -118,10 +121,10 @@ class SetupPlace(Decision):
         t, wilaya = queue[0]
         out = []
         for a in placement_areas(s, t, wilaya):
-            out.append(Action("place", (TYPE_KEYS[t], AREA_IDS[a])))
+            out.append(_PLACE[t][a])
             if t == FR_XX:
-                out.append(Action("place", (TYPE_KEYS[t], AREA_IDS[a], "dispersed")))
-        out.append(Action("place", ("auto",)))
+                out.append(_PLACE_DISPERSED[a])
+        out.append(_PLACE_AUTO)
         return out
 
     def apply(self, s, frame, action):
