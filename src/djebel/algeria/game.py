@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from djebel.algeria import flow
@@ -85,10 +87,12 @@ class AlgeriaGame:
             raise IllegalAction("12.2", "the game is over", action)
         dec, frame = cur
         offered_frame, n, offered = self._offered
-        if offered_frame is frame and n == len(self.s.actions) and action in offered:
+        if offered_frame is frame and n == len(self.s.actions) and (
+                any(map(is_, offered, repeat(action))) or action in offered):
             # Listed by legal_actions() for this very decision, with no action applied
             # since: the same list, not recomputed. (Direct edits of ``state`` between
             # the two calls bypass the rules; call legal_actions() again after them.)
+            # Agents mostly hand back one of the listed objects: found by identity first.
             return action
         if action not in dec.legal(self.s, frame):
             rule, reason = dec.why_not(self.s, frame, action)

@@ -17,10 +17,19 @@ def _u(name: object) -> int:
 
 
 def _a(name: object) -> int:
-    return AREA_INDEX[str(name).upper()]
+    """The area an action argument names; the ids the rules hand out are found as is."""
+    a = AREA_INDEX.get(name) if isinstance(name, str) else None
+    return a if a is not None else AREA_INDEX[str(name).upper()]
+
+
+_HITS: dict[int, float] = {}
 
 
 def expected_hits(fp: int) -> float:
-    """Mean hits on the CRT (C.3) for a firepower total."""
-    t = tables()
-    return sum(t.crt(fp, r) for r in range(1, 7)) / 6
+    """Mean hits on the CRT (C.3) for a firepower total (the chart is fixed, so each total
+    is worked out once)."""
+    hits = _HITS.get(fp)
+    if hits is None:
+        t = tables()
+        hits = _HITS[fp] = sum(t.crt(fp, r) for r in range(1, 7)) / 6
+    return hits

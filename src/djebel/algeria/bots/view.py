@@ -56,7 +56,8 @@ _ODDS = {d: _mst_odds(d) for d in range(-12, 13)}
 
 def mst_odds(drm: int) -> tuple[float, float, float]:
     """(expected N, probability of '+', probability of '@') for 1d6 + drm on the MST."""
-    return _ODDS[max(-12, min(12, drm))]
+    odds = _ODDS.get(drm)
+    return odds if odds is not None else _ODDS[max(-12, min(12, drm))]
 
 
 # Unit values to the FLN, in "PSP-equivalents", for loss allocation and risk.
