@@ -6,6 +6,9 @@ per-area tallies instead of scanning the 120 counters again.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
+
 from djebel.algeria.board import (
     AL_X,
     ALGERIA,
@@ -23,6 +26,7 @@ from djebel.algeria.board import (
     GOV_SLICE,
     NEUT,
     NUM_AREAS,
+    NUM_UNITS,
     OC,
     OPS,
     POLICE,
@@ -72,29 +76,41 @@ _CACHE: list = [None, None]
 _REMOTE = [AREA_RATING[a] == REMOTE for a in range(NUM_AREAS)]
 _URBAN = [AREA_RATING[a] == URBAN for a in range(NUM_AREAS)]
 _AREAS = range(NUM_AREAS)
+_UNITS = range(NUM_UNITS)
 
 # Per-unit constants for the one pass over each side's slice of the counters.
 _GOV, _FLN = GOV_SLICE, FLN_SLICE
 _GOV_TYPES = tuple(UTYPE[_GOV])
 _FLN_TYPES = tuple(UTYPE[_FLN])
-# FLN presence as the Government weighs it (``threat``): Front 3, Failek 2, others 1.
+_IS_FLN = tuple(u in range(NUM_UNITS)[_FLN] for u in _UNITS)
+# FLN presence as the Government weighs it (``threat``): Front 3, Failek 2, others 1,
+# times 1.6 in an Urban area and 0.6 in a Remote one; none outside Algeria.
 _THREAT_W = tuple(3.0 if t == FRONT else 2.0 if t == FAILEK else 1.0
                   for t in range(len(UNIT_TYPES)))
-_THREAT_MULT = tuple(0.0 if a not in ALGERIA else 1.6 if _URBAN[a] else 0.6
-                     if _REMOTE[a] else 1.0 for a in _AREAS)
+
+
+def _threat_mult(remote: list[bool]) -> tuple[float, ...]:
+    return tuple(0.0 if a not in ALGERIA else 1.6 if _URBAN[a] else 0.6 if remote[a] else 1.0
+                 for a in _AREAS)
+
+
+_THREAT_MULT = _threat_mult(_REMOTE)
+# Past this many counters changed since the last View, a View is built afresh.
+_FEW_CHANGES = 8
 
 
 def view_of(s: State) -> View:
     """The View of ``s``, reused while no action has been applied to it.
 
-    After an action that moved no counter (same locations, boxes, flags and resettled
-    areas: all a View's tallies depend on) the new View shares the previous one's
-    tallies; each View keeps its own ``memo``."""
+    Otherwise worked out from the previous View when few counters differ (see
+    ``View.successor``), else built afresh."""
     key = (id(s), len(s.actions), len(s.stack))
     last = _CACHE[1]
     if _CACHE[0] == key and last.s is s:
         return last
-    v = last.sharing(s) if last is not None and last.same_counters(s) else View(s)
+    v = last.successor(s) if last is not None else None
+    if v is None:
+        v = View(s)
     _CACHE[0], _CACHE[1] = key, v
     return v
 
@@ -104,7 +120,7 @@ class View:
 
     __slots__ = ("s", "fln", "gov", "fln_cp", "gov_cp", "patrol", "police", "elites",
                  "division", "gov_fp", "fln_ops", "fln_ug", "fronts", "threat", "remote",
-                 "urban", "memo", "_counters")
+                 "urban", "memo", "_counters", "_mult")
 
     def __init__(self, s: State):
         self.s = s
@@ -158,29 +174,123 @@ class View:
                     elif t == EL_X:
                         elites[a] += 1
             u += 1
-        self.remote = ([r or z for r, z in zip(_REMOTE, s.resettled, strict=True)]
-                       if any(s.resettled) else _REMOTE)
+        if any(s.resettled):
+            self.remote = [r or z for r, z in zip(_REMOTE, s.resettled, strict=True)]
+            self._mult = _threat_mult(self.remote)
+        else:
+            self.remote, self._mult = _REMOTE, _THREAT_MULT
         self.urban = _URBAN
         # How much the Government should care about an area: FLN presence, weighted.
-        if self.remote is not _REMOTE:
-            self.threat = [t * (0.0 if a not in ALGERIA else 1.6 if _URBAN[a] else 0.6
-                                if self.remote[a] else 1.0) for a, t in enumerate(threat)]
-        else:
-            self.threat = [t * m for t, m in zip(threat, _THREAT_MULT, strict=True)]
+        self.threat = [t * m for t, m in zip(threat, self._mult, strict=True)]
 
-    def same_counters(self, s: State) -> bool:
-        """Whether ``s`` has this View's unit locations, boxes, flags and resettled areas."""
-        loc, box, flags, resettled = self._counters
-        return s.loc == loc and s.box == box and s.flags == flags and s.resettled == resettled
+    def successor(self, s: State) -> View | None:
+        """A View of ``s`` worked out from this one, or None when too much changed.
 
-    def sharing(self, s: State) -> View:
-        """A View of ``s`` (same counters as this one) sharing these tallies, fresh memo."""
+        A View's tallies depend on the unit locations, boxes and flags and on the
+        resettled areas alone. With none of them changed the new View shares these
+        tallies; with a few units changed it recounts only the areas those units left
+        or entered (the per-area lists are copied, never edited in place). Each View
+        keeps its own ``memo``."""
+        loc0, box0, flags0, resettled0 = self._counters
+        if s.resettled != resettled0:
+            return None
+        loc, box, flags = s.loc, s.box, s.flags
+        changed: set[int] = set()
+        if loc != loc0:
+            changed.update(compress(_UNITS, map(ne, loc, loc0)))
+        if box != box0:
+            changed.update(compress(_UNITS, map(ne, box, box0)))
+        if flags != flags0:
+            changed.update(compress(_UNITS, map(ne, flags, flags0)))
+        if len(changed) > _FEW_CHANGES:
+            return None
         v = View.__new__(View)
-        for name in View.__slots__:
-            setattr(v, name, getattr(self, name))
-        v.s = s
-        v.memo = {}
+        v.s, v.memo, v.remote, v.urban, v._mult = s, {}, self.remote, self.urban, self._mult
+        v.fln, v.fln_ops, v.fln_ug, v.fronts, v.fln_cp, v.threat = (
+            self.fln, self.fln_ops, self.fln_ug, self.fronts, self.fln_cp, self.threat)
+        v.gov, v.gov_cp, v.gov_fp, v.patrol, v.police, v.elites, v.division = (
+            self.gov, self.gov_cp, self.gov_fp, self.patrol, self.police, self.elites,
+            self.division)
+        if not changed:
+            v._counters = self._counters
+            return v
+        v._counters = (loc[:], box[:], flags[:], resettled0)
+        fln_moved = sorted(u for u in changed if _IS_FLN[u])
+        gov_moved = sorted(u for u in changed if not _IS_FLN[u])
+        if fln_moved:
+            v._recount_fln(fln_moved, loc0)
+        if gov_moved:
+            v._recount_gov(gov_moved, loc0)
         return v
+
+    def _recount_fln(self, moved: list[int], loc0: list[int]) -> None:
+        """Recount the FLN tallies of the areas ``moved`` units were in or are in now."""
+        loc, box, flags = self.s.loc, self.s.box, self.s.flags
+        self.fln = fln = self.fln[:]
+        self.fln_ops = fln_ops = self.fln_ops[:]
+        self.fln_ug = fln_ug = self.fln_ug[:]
+        self.fronts = fronts = self.fronts[:]
+        self.fln_cp = fln_cp = self.fln_cp[:]
+        self.threat = threat = self.threat[:]
+        mult = self._mult
+        for a in {loc0[u] for u in moved} | {loc[u] for u in moved}:
+            if a < 0:
+                continue
+            units = [x for x in fln[a] if x not in moved] + [u for u in moved if loc[u] == a]
+            units.sort()
+            ops, ug, front, cp, w = [], [], None, 0, 0.0
+            for u in units:
+                t = UTYPE[u]
+                w += _THREAT_W[t]
+                if t == FRONT:
+                    front = u
+                if not flags[u] & NEUT:
+                    cp += CP[t]
+                    b = box[u]
+                    if b == UG:
+                        ug.append(u)
+                    elif b in (OPS, OC):
+                        ops.append(u)
+            fln[a], fln_ops[a], fln_ug[a], fronts[a], fln_cp[a] = units, ops, ug, front, cp
+            threat[a] = w * mult[a]
+
+    def _recount_gov(self, moved: list[int], loc0: list[int]) -> None:
+        """Recount the Government tallies of the areas ``moved`` units were in or are in."""
+        loc, box, flags = self.s.loc, self.s.box, self.s.flags
+        self.gov = gov = self.gov[:]
+        self.gov_cp = gov_cp = self.gov_cp[:]
+        self.gov_fp = gov_fp = self.gov_fp[:]
+        self.patrol = patrol = self.patrol[:]
+        self.police = police = self.police[:]
+        self.elites = elites = self.elites[:]
+        self.division = division = self.division[:]
+        for a in {loc0[u] for u in moved} | {loc[u] for u in moved}:
+            if a < 0:
+                continue
+            units = [x for x in gov[a] if x not in moved] + [u for u in moved if loc[u] == a]
+            units.sort()
+            cp = fp = ptl = pol = eli = 0
+            div = False
+            for u in units:
+                t = UTYPE[u]
+                if t == FR_XX:
+                    div = True
+                f = flags[u]
+                if not f & NEUT:
+                    if t == FR_XX and f & DISPERSED:
+                        cp += 3
+                        fp += 12
+                    else:
+                        cp += CP[t]
+                        fp += FP[t]
+                    if box[u] == PTL:
+                        ptl += 1
+                    if t == POLICE:
+                        pol += 1
+                    elif t == EL_X:
+                        eli += 1
+            gov[a], division[a] = units, div
+            gov_cp[a], gov_fp[a], patrol[a], police[a], elites[a] = cp, fp, ptl, pol, eli
 
     def fln_mobile_abroad(self) -> list[int]:
         return [u for a in COUNTRIES for u in self.fln[a] if UTYPE[u] in (CADRE, BAND, FAILEK)]

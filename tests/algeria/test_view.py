@@ -1,0 +1,54 @@
+"""The bots' board view worked out from the previous one equals a view built afresh."""
+
+import random
+
+import pytest
+
+from djebel import algeria
+from djebel.algeria.bots.view import View, view_of
+
+FIELDS = [f for f in View.__slots__ if f not in ("s", "memo")]
+
+
+def _same(v: View, w: View) -> None:
+    for f in FIELDS:
+        assert getattr(v, f) == getattr(w, f), f
+
+
+@pytest.mark.parametrize("scenario", algeria.SCENARIOS)
+def test_successive_views_match_fresh_ones(scenario):
+    from djebel.agents import make_agent
+
+    checked = 0
+    for seed in range(3):
+        g = algeria.new_game(scenario, seed=seed, log=False)
+        agents = {side: make_agent("heuristic", "algeria", side, seed) for side in g.sides}
+        rng = random.Random(seed)
+        while not g.is_over():
+            v = view_of(g.state)
+            _same(v, View(g.state))
+            assert v.s is g.state and view_of(g.state) is v
+            checked += 1
+            # Mostly the bots' moves, sometimes a random one (bigger jumps, clones).
+            if rng.random() < 0.2:
+                g.apply(rng.choice(g.legal_actions()))
+            else:
+                g.apply(agents[g.active_side].choose(g))
+            if rng.random() < 0.05:
+                g = g.clone()
+    assert checked > 100
+
+
+def test_a_view_is_not_changed_by_later_views():
+    g = algeria.new_game("1958", seed=1, log=False)
+    rng = random.Random(1)
+    for _ in range(200):
+        g.apply(rng.choice(g.legal_actions()))
+    v = view_of(g.state)
+    snapshot = {f: repr(getattr(v, f)) for f in FIELDS}
+    for _ in range(100):
+        if g.is_over():
+            break
+        g.apply(rng.choice(g.legal_actions()))
+        view_of(g.state)
+    assert {f: repr(getattr(v, f)) for f in FIELDS} == snapshot
