@@ -6,7 +6,7 @@ import pytest
 
 from djebel import algeria
 from djebel.algeria.board import ALGERIA, GOV_UNITS
-from djebel.algeria.rules.combat import could_fly, eligible
+from djebel.algeria.rules.combat import any_eligible, could_fly, eligible
 from djebel.algeria.rules.common import Census
 
 
@@ -23,6 +23,7 @@ def test_census_matches_unit_by_unit_eligibility(scenario):
                 for a in ALGERIA:
                     slow = any(eligible(s, u, a, ()) or could_fly(s, u, a, ()) for u in GOV_UNITS)
                     assert c.can_flush_or_react(a) == slow
+                    assert any_eligible(s, a) == slow
                     checked += 1
             g.apply(rng.choice(g.legal_actions()))
     assert checked > 100

@@ -6,13 +6,17 @@ from __future__ import annotations
 import math
 
 from djebel.algeria.board import (
+    ACTIVE,
     AIRMOBILE,
     AREA_IDS,
+    BRIGADE_TYPES,
+    FR_XX,
     GOV_MOBILE_TYPES,
     GOV_UNITS,
     IS_ELITE,
     NEUT,
     OPS,
+    POLICE,
     PTL,
     UNIT_NAMES,
     UTYPE,
@@ -21,7 +25,6 @@ from djebel.algeria.board import (
 from djebel.algeria.flow import Decision, push, step
 from djebel.algeria.rules import deployment
 from djebel.algeria.rules.common import (
-    Census,
     firepower,
     has_division,
     is_urban,
@@ -69,7 +72,28 @@ def could_fly(s: State, u: int, area: int, selected: tuple) -> bool:
 
 
 def any_eligible(s: State, area: int) -> bool:
-    return Census(s).can_flush_or_react(area)
+    """9.22-2/-3, 11.12-4: some Government unit could be chosen for a mission in ``area``
+    (what ``Census.can_flush_or_react`` answers, for one area without the census)."""
+    loc, box, flags = s.loc, s.box, s.flags
+    helo = s.helo_avail
+    division = fly_any = False
+    for u in GOV_UNITS:
+        a, t = loc[u], UTYPE[u]
+        if a < 0 or t == POLICE:
+            continue
+        if a == area and t == FR_XX:
+            division = True
+        f = flags[u]
+        if f & NEUT or box[u] not in (OPS, PTL):
+            continue
+        if a == area:
+            return True
+        if f & AIRMOBILE or (t in BRIGADE_TYPES and f & ACTIVE
+                             and helo >= deployment.helo_cost(u)):
+            if IS_ELITE[u]:
+                return True
+            fly_any = True
+    return division and fly_any
 
 
 class Select(Decision):

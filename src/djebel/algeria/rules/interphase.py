@@ -15,6 +15,7 @@ from djebel.algeria.board import (
     GOV_UNITS,
     IS_ELITE,
     NEUT,
+    NUM_AREAS,
     OPS,
     UG,
     UTYPE,
@@ -52,14 +53,19 @@ def interphase(s: State) -> None:
 
 def points(s: State, a: int) -> tuple[int, int]:
     """10.1-1: Front and Dispersed division 3, every other unit 1; neutralized 0."""
-    fln = gov = 0
+    fln, gov = all_points(s)
+    return fln[a], gov[a]
+
+
+def all_points(s: State) -> tuple[list[int], list[int]]:
+    """10.1-1 for every area at once, by area index: (FLN points, Government points)."""
+    fln, gov = [0] * NUM_AREAS, [0] * NUM_AREAS
     loc, flags = s.loc, s.flags
-    for u in FLN_UNITS:
-        if loc[u] == a and not flags[u] & NEUT:
-            fln += control_points(s, u)
-    for u in GOV_UNITS:
-        if loc[u] == a and not flags[u] & NEUT:
-            gov += control_points(s, u)
+    for side, units in ((fln, FLN_UNITS), (gov, GOV_UNITS)):
+        for u in units:
+            a = loc[u]
+            if a >= 0 and not flags[u] & NEUT:
+                side[a] += control_points(s, u)
     return fln, gov
 
 
@@ -67,8 +73,9 @@ def control(s: State) -> None:
     """10.1-2..-4: 2x the points (and > 0) controls; otherwise both roll <= the difference."""
     ratio = tables().c1["control"]["control_ratio"]
     s.control_decided = True
+    fln_points, gov_points = all_points(s)
     for a in ALGERIA:
-        fln, gov = points(s, a)
+        fln, gov = fln_points[a], gov_points[a]
         if fln == gov:
             result = CONTESTED
         elif fln > 0 and fln >= ratio * gov:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from djebel.algeria.board import (
     AREA_IDS,
     AREA_RATING,
@@ -229,16 +231,21 @@ def why_not_move(s: State, u: int) -> Why:
 def destinations(s: State, u: int) -> list[int]:
     """9.13-3: the wilaya, or areas of other wilayas bordering it; borders need
     independence; 34-36 Jealousy & Paranoia forbids wilaya crossings (DIS-08)."""
-    a = s.loc[u]
+    return list(_destinations(s.loc[u], bool(s.independent), bool(s.jealousy)))
+
+
+@cache
+def _destinations(a: int, independent: bool, jealousy: bool) -> tuple[int, ...]:
+    """``destinations`` from area ``a``: fixed by the map and the two event flags."""
     out = []
     for b in MOVE_TARGETS[a]:
         crossing_border = a in COUNTRIES or b in COUNTRIES
-        if crossing_border and not s.independent:
+        if crossing_border and not independent:
             continue
-        if s.jealousy and not crossing_border and AREA_WILAYA[a] != AREA_WILAYA[b]:
+        if jealousy and not crossing_border and AREA_WILAYA[a] != AREA_WILAYA[b]:
             continue
         out.append(b)
-    return out
+    return tuple(out)
 
 
 class MoveTo(Decision):
