@@ -19,6 +19,7 @@ from djebel.algeria.board import (
 )
 from djebel.algeria.bots.heuristic_base import (
     GOV_RESERVE,
+    POLICE_FLOOR,
     _a,
     _u,
     expected_hits,
@@ -43,12 +44,17 @@ class GovPolicies:
 
     # ------------------------------------------------------------ Government reinforcement
     def _gov_budget(self, s) -> float:
-        """PSP the Government may still spend in this Reinforcement Phase."""
+        """PSP the Government may still spend on units in this Reinforcement Phase.
+
+        Measured in bot-v-bot play: the war is a race of PSLs, and Civil Affairs (1 PSP
+        for 1d6 on the Mission Success Table, 1.67 FLN PSL on average) is what wins it;
+        brigades and divisions bought with PSP rarely earn their cost back, so the
+        budget for them is small (at most 5, a fifth of the PSL above 40)."""
         key = (s.turn, id(s))
         if self._budget_key != key:
             self._budget_key = key
             self._budget_start = s.gov_psl
-        cap = max(0.0, min(12.0, (self._budget_start - 40) * 0.45))
+        cap = max(0.0, min(5.0, (self._budget_start - 40) * 0.2))
         spent = self._budget_start - s.gov_psl + s.gov_half * 0.5
         return min(cap - spent, s.gov_psl - GOV_RESERVE - s.gov_half * 0.5)
 
@@ -58,17 +64,15 @@ class GovPolicies:
         verbs = {}
         for act in legal:
             verbs.setdefault(act.verb, []).append(act)
+        mob = {a.args[0]: a for a in verbs.get("mobilize", ())}
+        buy = {a.args[0]: a for a in verbs.get("buy", ())}
+        if "police" in mob and s.gov_psl > POLICE_FLOOR and self._civil_site(v) is not None:
+            return mob["police"]
         if "remove-oas" in verbs:
             return verbs["remove-oas"][0]
         if any(a.args == ("border-zone",) for a in verbs.get("activate", ())) \
                 and len(v.fln_mobile_abroad()) >= 2 and budget >= 1:
             return Action("activate", ("border-zone",))
-        mob = {a.args[0]: a for a in verbs.get("mobilize", ())}
-        buy = {a.args[0]: a for a in verbs.get("buy", ())}
-        n_police = sum(v.police[a] for a in ALGERIA)
-        site = self._police_site(s, v)
-        if "police" in mob and budget >= 1 and site is not None and n_police < 10:
-            return mob["police"]
         # Activation: elites and brigades near the FLN, divisions where it is strong.
         best, best_sc = None, 0.0
         hot = max(v.threat[b] for b in ALGERIA)
@@ -96,12 +100,16 @@ class GovPolicies:
             return buy["air"]
         return Action("done")
 
-    def _police_site(self, s, v: View) -> int | None:
-        best, best_sc = None, 0.5
+    @staticmethod
+    def _civil_site(v: View) -> int | None:
+        """Where a new Police unit opens one more Civil Affairs a turn (9.25: a Police
+        unit in a non-Remote area), the most threatened (and Urban) first; None when
+        every such area has Police."""
+        best, best_sc = None, -1e9
         for a in ALGERIA:
-            if v.police[a]:
+            if v.police[a] or v.remote[a]:
                 continue
-            sc = v.threat[a] + (2 if v.urban[a] else 0) - (3 if v.remote[a] else 0)
+            sc = v.threat[a] + (2 if v.urban[a] else 0)
             if sc > best_sc:
                 best, best_sc = a, sc
         return best
@@ -110,7 +118,7 @@ class GovPolicies:
         v = view_of(s)
         t = s.stack[-1][2]
         if t == POLICE:
-            a = self._police_site(s, v)
+            a = self._civil_site(v)
             if a is not None:
                 return Action("at", (AREA_IDS[a],))
         scored = [(v.threat[_a(act.args[0])] - v.gov_cp[_a(act.args[0])] * 0.7, act)

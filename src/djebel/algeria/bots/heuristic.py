@@ -3,8 +3,9 @@
 Every policy looks at the legal actions and the board and picks what a
 competent player would: the FLN surfaces only what should act, does Propaganda,
 Strikes and Raids where they pay and harasses at good odds; the Government
-spends its PSL only above a safety reserve, patrols and flushes where the FLN
-acts, and runs Civil Affairs wherever its Police can. The agent's own
+puts Police wherever Civil Affairs can run and runs it there every turn, buys
+other units only from a small budget above a safety reserve, and patrols and
+flushes where the FLN acts. The agent's own
 ``random.Random`` breaks ties; the game's dice are never touched.
 """
 

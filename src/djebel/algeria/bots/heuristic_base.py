@@ -9,6 +9,7 @@ from djebel.algeria.board import (
 from djebel.algeria.tables import tables
 
 GOV_RESERVE = 38        # the Government spends PSL only above this (coup/OAS zone is <= 30)
+POLICE_FLOOR = 20      # the Government mobilizes Police for Civil Affairs above this PSL
 FLN_SAFE = 30           # below this the FLN keeps its PSP for itself
 
 
