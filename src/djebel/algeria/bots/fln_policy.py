@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from djebel.algeria.board import (
     ALGERIA,
     AREA_IDS,
@@ -14,11 +16,12 @@ from djebel.algeria.board import (
     NEUT,
     OPS,
     POLICE,
-    UNIT_NAMES,
+    UNIT_INDEX,
     UTYPE,
 )
 from djebel.algeria.bots.heuristic_base import (
     _a,
+    _listed,
     _u,
     expected_hits,
 )
@@ -31,6 +34,7 @@ from djebel.algeria.bots.view import (
     view_of,
 )
 from djebel.algeria.rules.common import firepower as unit_fp
+from djebel.algeria.rules.missions_fln import destinations_from
 from djebel.core.actions import Action
 
 
@@ -43,10 +47,14 @@ class FlnPolicies:
         reserve = self._ops_reserve(s, v)
         ap = s.ap
         best, best_sc = None, 0.0
+        sites: dict[int, tuple[float, int, int]] = {}
+        done = None
         for act in legal:
             verb = act.verb
             sc = 0.0
-            if verb == "convert":
+            if verb == "done":
+                done = act
+            elif verb == "convert":
                 u = _u(act.args[0])
                 a = s.loc[u]
                 if act.args[1] == "front":
@@ -72,9 +80,9 @@ class FlnPolicies:
                     if len(v.fln[a]) > 8:
                         sc -= 2
                 else:
-                    danger = v.gov_cp[a] * 0.6 + v.patrol[a] * 0.5 + v.police[a] * 0.5
-                    cadres = sum(1 for u in v.fln[a] if UTYPE[u] == CADRE)
-                    bands = sum(1 for u in v.fln[a] if UTYPE[u] == BAND)
+                    if a not in sites:
+                        sites[a] = self._build_site(v, a)
+                    danger, cadres, bands = sites[a]
                     if t == "cadre":
                         sc = 4 - cadres * 1.2 - danger + (1.5 if v.urban[a] else 0)
                     else:
@@ -83,42 +91,61 @@ class FlnPolicies:
                 continue
             if sc > best_sc:
                 best, best_sc = act, sc
-        return best or Action("done")
+        return best or done or Action("done")
+
+    @staticmethod
+    def _build_site(v: View, a: int) -> tuple[float, int, int]:
+        """(Government danger, Cadres, Bands) of an Algerian build site ``a``."""
+        danger = v.gov_cp[a] * 0.6 + v.patrol[a] * 0.5 + v.police[a] * 0.5
+        cadres = bands = 0
+        for u in v.fln[a]:
+            t = UTYPE[u]
+            if t == CADRE:
+                cadres += 1
+            elif t == BAND:
+                bands += 1
+        return danger, cadres, bands
 
     def _ops_reserve(self, s, v: View) -> int:
         """AP the FLN keeps for this turn's missions (Propaganda, Strikes, Raids)."""
         need = 0
+        fln, fronts, remote, urban = v.fln, v.fronts, v.remote, v.urban
         for a in ALGERIA:
-            if v.remote[a] or not v.fln[a]:
+            if not fln[a] or remote[a]:
                 continue
-            if any(UTYPE[u] in (CADRE, FRONT) for u in v.fln[a]):
+            front = fronts[a] is not None
+            if front or any(UTYPE[u] == CADRE for u in fln[a]):
                 need += 1
-            if v.urban[a] and v.fronts[a] is not None:
+            if front and urban[a]:
                 need += 3
         return need
 
     # ------------------------------------------------------------ FLN deployment
     def _fln_deploy(self, s, legal):
-        v = view_of(s)
-        up = set()
-        for act in legal:
-            if act.verb == "surface" and act.args[0] != "all":
-                up.add(_u(act.args[0]))
-        if not up:
-            return self._france(s, v, legal)
-        want = self._surface_plan(s, v, up)
-        for u in want:
-            return Action("surface", (UNIT_NAMES[u],))
-        return self._france(s, v, legal)
+        surface = {UNIT_INDEX[act.args[0]]: act for act in legal
+                   if act.verb == "surface" and act.args[0] != "all"}
+        if surface:
+            want = self._surface_plan(s, view_of(s), surface.keys(), first=True)
+            if want:
+                return surface[want[0]]
+        return self._france(legal)
 
-    def _france(self, s, v, legal):
+    @staticmethod
+    def _france(legal: list[Action]) -> Action:
+        done = None
         for act in legal:
             if act.verb == "france":
                 return act
-        return Action("done")
+            if act.verb == "done":
+                done = act
+        return done or Action("done")
 
-    def _surface_plan(self, s, v: View, up: set[int]) -> list[int]:
-        """Units to bring to OPS this turn, in the order to surface them."""
+    def _surface_plan(self, s, v: View, up: Container[int], first: bool = False) -> list[int]:
+        """Units to bring to OPS this turn, in the order to surface them.
+
+        Surfacing one unit changes the plan for the others, so the plan is made again
+        for every unit; with ``first`` it stops at the first area that gives one (the
+        plan's head: later areas only add to its tail)."""
         ap = s.ap
         out = []
         for a in ALGERIA:
@@ -164,6 +191,8 @@ class FlnPolicies:
             if v.police[a] and len(ug) >= 3 and v.gov_cp[a] > v.fln_cp[a]:
                 rest = [u for u in cadres + bands if u not in out]
                 out += rest[:1]
+            if first and out:
+                break
         return out
 
     # ------------------------------------------------------------ FLN operations
@@ -173,7 +202,8 @@ class FlnPolicies:
 
     def _fln_mission_scores(self, s, v: View, legal) -> list[tuple[float, Action]]:
         out = []
-        react_risk = {}
+        react_risk: dict[int, float] = {}
+        loc = s.loc
         for act in legal:
             verb = act.verb
             if verb == "pass":
@@ -183,45 +213,51 @@ class FlnPolicies:
                 out.append((-0.5, act))
                 continue
             u = _u(act.args[0])
-            a = s.loc[u]
-            t = UTYPE[u]
-            if a not in react_risk:
-                react_risk[a] = self._react_threat(s, v, a)
-            risk = react_risk[a]
-            if verb == "propaganda":
-                if a == FRANCE:
-                    n, plus, _ = mst_odds(0)
-                    out.append((n * 1.0 - plus * 2.0 + 0.2, act))
-                    continue
-                drm = -v.patrol[a] - (1 if s.terror[a] else 0)
-                n, plus, _ = mst_odds(drm)
-                mult = 2 if v.urban[a] else 1
-                loss = FLN_VALUE[t]
-                ev = n * mult - plus * loss - risk * loss * (1 - EVASION[t] / 6) - 1.0 * 0.6
-                if t == FRONT and any(UTYPE[x] == CADRE and s.box[x] == OPS
-                                      and not s.flags[x] & NEUT for x in v.fln[a]):
-                    ev -= 2.0   # a Cadre can do it for less risk
-                out.append((ev, act))
-            elif verb == "strike":
-                helpers = [x for x in v.fln[a] if UTYPE[x] == CADRE and s.box[x] == OPS
-                           and not s.flags[x] & NEUT]
-                drm = len(helpers) - v.patrol[a] - (1 if s.terror[a] else 0)
-                n, plus, _ = mst_odds(drm)
-                loss = FLN_VALUE[FRONT] + 2.0 * len(helpers)
-                out.append((n * 3.5 - plus * loss - 3 * 0.6, act))
-            elif verb == "raid":
-                raiders = [x for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)
-                           and s.box[x] == OPS and not s.flags[x] & NEUT][:3]
-                drm = len(raiders) - 1 - v.patrol[a]
-                n, plus, _ = mst_odds(drm)
-                mult = 2 if v.urban[a] else 1
-                ev = (n * mult - 1) * 0.6 - plus * 2.0 - risk * 1.5
-                out.append((ev, act))
-            elif verb == "harass":
-                out.append((self._harass_value(s, v, u, a) - risk * 1.0, act))
-            elif verb == "move":
-                out.append((self._move_value(s, v, u), act))
+            a = loc[u]
+            sc = self._fln_mission_score(s, v, verb, u, a, UTYPE[u], react_risk)
+            if sc is not None:
+                out.append((sc, act))
         return out
+
+    def _fln_mission_score(self, s, v: View, verb: str, u: int, a: int, t: int,
+                           react_risk: dict[int, float]) -> float | None:
+        """The score of mission ``verb`` by unit ``u`` (type ``t``) in ``a``; None for a
+        verb not scored here."""
+        if verb == "move":
+            return self._move_value(s, v, a, t)
+        if verb == "strike":
+            helpers = [x for x in v.fln[a] if UTYPE[x] == CADRE and s.box[x] == OPS
+                       and not s.flags[x] & NEUT]
+            drm = len(helpers) - v.patrol[a] - (1 if s.terror[a] else 0)
+            n, plus, _ = mst_odds(drm)
+            loss = FLN_VALUE[FRONT] + 2.0 * len(helpers)
+            return n * 3.5 - plus * loss - 3 * 0.6
+        risk = react_risk.get(a)
+        if risk is None:
+            risk = react_risk[a] = self._react_threat(s, v, a)
+        if verb == "propaganda":
+            if a == FRANCE:
+                n, plus, _ = mst_odds(0)
+                return n * 1.0 - plus * 2.0 + 0.2
+            drm = -v.patrol[a] - (1 if s.terror[a] else 0)
+            n, plus, _ = mst_odds(drm)
+            mult = 2 if v.urban[a] else 1
+            loss = FLN_VALUE[t]
+            ev = n * mult - plus * loss - risk * loss * (1 - EVASION[t] / 6) - 1.0 * 0.6
+            if t == FRONT and any(UTYPE[x] == CADRE and s.box[x] == OPS
+                                  and not s.flags[x] & NEUT for x in v.fln[a]):
+                ev -= 2.0   # a Cadre can do it for less risk
+            return ev
+        if verb == "raid":
+            raiders = [x for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)
+                       and s.box[x] == OPS and not s.flags[x] & NEUT][:3]
+            drm = len(raiders) - 1 - v.patrol[a]
+            n, plus, _ = mst_odds(drm)
+            mult = 2 if v.urban[a] else 1
+            return (n * mult - 1) * 0.6 - plus * 2.0 - risk * 1.5
+        if verb == "harass":
+            return self._harass_value(s, v, u, a) - risk * 1.0
+        return None
 
     def _react_threat(self, s, v: View, a: int) -> float:
         """Rough chance the Government reacts hard in ``a`` (0..1)."""
@@ -247,12 +283,12 @@ class FlnPolicies:
         pain = expected_hits(back)
         return gain - pain * FLN_VALUE[UTYPE[u]] * 0.7 - 0.3
 
-    def _move_value(self, s, v: View, u: int) -> float:
-        a = s.loc[u]
-        dest, sc = self._move_dest(s, v, u)
+    def _move_value(self, s, v: View, a: int, t: int) -> float:
+        """A Move's worth to a unit of type ``t`` in ``a``."""
+        dest, sc = self._move_dest(s, v, a, t)
         if dest is None:
             return -1.0
-        here = self._area_safety(s, v, a, u) if a not in COUNTRIES else -1.0
+        here = self._area_safety(v, a, t) if a not in COUNTRIES else -1.0
         gain = sc - here
         if a in COUNTRIES:
             bz = s.bz if (s.bz_active and s.bz) else 0
@@ -261,8 +297,9 @@ class FlnPolicies:
             return 1.5 - plus * 6.0 + (0.5 if len(v.fln[a]) > 4 else 0)
         return gain - 0.5
 
-    def _area_safety(self, s, v: View, a: int, u: int) -> float:
-        t = UTYPE[u]
+    @staticmethod
+    def _area_safety(v: View, a: int, t: int) -> float:
+        """How safe area ``a`` is for an FLN unit of type ``t``."""
         sc = -v.gov_cp[a] * 0.5 - v.police[a] * 0.7 - v.patrol[a] * 0.5
         if t == CADRE and not v.remote[a]:
             sc += 2.0 if v.fronts[a] is None else 0.5
@@ -272,20 +309,32 @@ class FlnPolicies:
         sc -= len(v.fln[a]) * 0.3
         return sc
 
-    def _move_dest(self, s, v: View, u: int) -> tuple[int | None, float]:
-        key = ("move", u)
-        if key not in v.memo:
-            v.memo[key] = self._move_dest_scan(s, v, u)
-        return v.memo[key]
+    def _move_dest(self, s, v: View, a: int, t: int) -> tuple[int | None, float]:
+        """The best Move destination from ``a`` for a unit of type ``t`` and its safety.
 
-    def _move_dest_scan(self, s, v: View, u: int) -> tuple[int | None, float]:
-        from djebel.algeria.rules.missions_fln import destinations
+        The scan reads only the area and the unit type (9.13-3 destinations depend on
+        the area and event flags alone), so units alike in one area share it."""
+        key = ("move", a, t)
+        memo = v.memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._move_dest_scan(s, v, a, t)
+        return found
+
+    def _move_dest_scan(self, s, v: View, a: int, t: int) -> tuple[int | None, float]:
+        # An area's worth as a destination for type t, kept per View: the wilayas'
+        # areas are the destinations of many areas.
+        scores = v.memo.get(("dest", t))
+        if scores is None:
+            scores = v.memo["dest", t] = [None] * len(v.fln)
         best, best_sc = None, -1e9
-        for b in destinations(s, u):
+        for b in destinations_from(s, a):
             if b in COUNTRIES:
                 continue
-            n, plus, _ = mst_odds(-v.patrol[b])
-            sc = self._area_safety(s, v, b, u) - plus * 5
+            sc = scores[b]
+            if sc is None:
+                n, plus, _ = mst_odds(-v.patrol[b])
+                sc = scores[b] = self._area_safety(v, b, t) - plus * 5
             if sc > best_sc:
                 best, best_sc = b, sc
         return best, best_sc
@@ -293,18 +342,18 @@ class FlnPolicies:
     def _move_to(self, s, legal):
         u = s.stack[-1][2]
         v = view_of(s)
-        dest, _ = self._move_dest(s, v, u)
+        dest, _ = self._move_dest(s, v, s.loc[u], UTYPE[u])
         if dest is not None:
-            act = Action("to", (AREA_IDS[dest],))
-            if act in legal:
-                return act
+            for act in legal:
+                if act.args == (AREA_IDS[dest],) and act.verb == "to":
+                    return act
         return legal[0]
 
     def _strike_assist(self, s, legal):
         for act in legal:
             if act.verb == "assist":
                 return act
-        return Action("go")
+        return _listed(legal, "go")
 
     def _raid_add(self, s, legal):
         chosen = s.stack[-1][3]
@@ -312,13 +361,13 @@ class FlnPolicies:
             for act in legal:
                 if act.verb == "add":
                     return act
-        return Action("go")
+        return _listed(legal, "go")
 
     def _harass_join(self, s, legal):
         for act in legal:
             if act.verb == "add":
                 return act
-        return Action("go")
+        return _listed(legal, "go")
 
     def _harass_target(self, s, legal):
         scored = []

@@ -21,6 +21,7 @@ from djebel.algeria.bots.heuristic_base import (
     GOV_RESERVE,
     POLICE_FLOOR,
     _a,
+    _listed,
     _u,
     expected_hits,
 )
@@ -72,7 +73,7 @@ class GovPolicies:
             return verbs["remove-oas"][0]
         if any(a.args == ("border-zone",) for a in verbs.get("activate", ())) \
                 and len(v.fln_mobile_abroad()) >= 2 and budget >= 1:
-            return Action("activate", ("border-zone",))
+            return _listed(legal, "activate", "border-zone")
         # Activation: elites and brigades near the FLN, divisions where it is strong.
         best, best_sc = None, 0.0
         hot = max(v.threat[b] for b in ALGERIA)
@@ -98,7 +99,7 @@ class GovPolicies:
             return mob["fr_xx"]
         if "air" in buy and budget >= 2 and s.air_max < 3 and s.gov_psl >= 60:
             return buy["air"]
-        return Action("done")
+        return _listed(legal, "done")
 
     @staticmethod
     def _civil_site(v: View) -> int | None:
@@ -120,7 +121,7 @@ class GovPolicies:
         if t == POLICE:
             a = self._civil_site(v)
             if a is not None:
-                return Action("at", (AREA_IDS[a],))
+                return _listed(legal, "at", AREA_IDS[a])
         scored = [(v.threat[_a(act.args[0])] - v.gov_cp[_a(act.args[0])] * 0.7, act)
                   for act in legal]
         return self._best(scored)
@@ -131,7 +132,7 @@ class GovPolicies:
             for act in legal:
                 if act.args == (key,):
                     return act
-        return Action("done")
+        return _listed(legal, "done")
 
     # ------------------------------------------------------------ Government deployment
     def _deploy_target(self, s, v: View, u: int) -> str:
@@ -175,64 +176,83 @@ class GovPolicies:
                 u = _u(act.args[0])
                 if self._deploy_target(s, v, u) != "stay":
                     return act
-        return Action("done")
+        return _listed(legal, "done")
 
     def _deploy_to(self, s, legal):
         u = s.stack[-1][2]
         target = self._deploy_target(s, view_of(s), u)
         if target == "stay":
-            return Action("stay")
-        return Action("to", (target,))
+            return _listed(legal, "stay")
+        return _listed(legal, "to", target)
 
     # ------------------------------------------------------------ Government operations
     def _gov_mission_scores(self, s, v: View, legal) -> list[tuple[float, Action]]:
         spare = s.gov_psl - GOV_RESERVE
+        flags, box = s.flags, s.box
         out = []
         for act in legal:
-            if act.verb == "pass":
+            verb = act.verb
+            if verb == "pass":
                 out.append((0.0, act))
                 continue
             a = _a(act.args[0])
-            if act.verb == "flush":
+            if verb == "flush":
                 out.append((self._flush_value(s, v, a), act))
-            elif act.verb == "civil-affairs":
+            elif verb == "civil-affairs":
                 sc = 1.67 + (0.4 if s.terror[a] else 0) - 1.0 + (0.5 if v.fln[a] else 0)
                 out.append((sc if s.gov_psl > 4 or s.fln_psl <= 3 else -1, act))
-            elif act.verb == "suppression":
-                bands = sum(1 for u in v.fln[a] if UTYPE[u] in (BAND, FAILEK)
-                            and not s.flags[u] & NEUT)
-                cf = sum(1 for u in v.fln[a] if UTYPE[u] in (CADRE, FRONT)
-                         and not s.flags[u] & NEUT)
+            elif verb == "suppression":
+                if spare <= 0:
+                    out.append((-1, act))
+                    continue
+                bands = cf = 0
+                for u in v.fln[a]:
+                    if not flags[u] & NEUT:
+                        t = UTYPE[u]
+                        if t in (BAND, FAILEK):
+                            bands += 1
+                        elif t in (CADRE, FRONT):
+                            cf += 1
                 drm = min(v.elites[a], 3) + (1 if s.amnesty else 0)
                 n, plus, at = mst_odds(drm)
                 sc = min(n, bands) * 1.2 + at * cf * 1.2 - plus * 4.5 - 1.0
-                out.append((sc if spare > 0 else -1, act))
-            elif act.verb == "intelligence":
-                ug = v.fln_ug[a]
-                flushers = sum(1 for u in v.gov[a] if is_gov_mobile(u)
-                               and s.box[u] in (OPS, 3) and not s.flags[u] & NEUT)
-                total = v.police[a] * 2
-                p = min(1.0, max(0.0, (total - (1 if v.remote[a] else 0)
-                                       + (1 if v.urban[a] else 0)) / 6))
-                sc = (p * sum(FLN_VALUE.get(UTYPE[u], 1) for u in ug) * 0.35
-                      if flushers else 0) - 1.0
-                out.append((sc if spare > 0 else -1, act))
+                out.append((sc, act))
+            elif verb == "intelligence":
+                if spare <= 0:
+                    out.append((-1, act))
+                    continue
+                flushers = any(is_gov_mobile(u) and box[u] in (OPS, 3) and not flags[u] & NEUT
+                               for u in v.gov[a])
+                if flushers:
+                    total = v.police[a] * 2
+                    p = min(1.0, max(0.0, (total - (1 if v.remote[a] else 0)
+                                           + (1 if v.urban[a] else 0)) / 6))
+                    sc = p * sum(FLN_VALUE.get(UTYPE[u], 1) for u in v.fln_ug[a]) * 0.35 - 1.0
+                else:
+                    sc = -1.0
+                out.append((sc, act))
             else:
                 out.append((-5.0, act))     # Resettlement: FLN +3d6, never worth it here
         return out
 
     def _flush_group(self, s, v: View, a: int) -> list[int]:
         """The units a Flush/React in ``a`` would use (local, grouped by 9.22-3)."""
-        local = [u for u in v.gov[a] if is_gov_mobile(u) and s.box[u] in (OPS, 3)
-                 and not s.flags[u] & NEUT]
-        if not local:
-            return []
-        if v.division[a]:
+        flags, box = s.flags, s.box
+        local = [u for u in v.gov[a] if is_gov_mobile(u) and box[u] in (OPS, 3)
+                 and not flags[u] & NEUT]
+        if not local or v.division[a]:
             return local
         elites = [u for u in local if UTYPE[u] == EL_X]
         if len(elites) > 1:
             return elites
-        return [max(local, key=lambda u: (unit_contact(s, u), unit_fp(s, u)))]
+        if len(local) == 1:
+            return local
+        best, best_key = local[0], (unit_contact(s, local[0]), unit_fp(s, local[0]))
+        for u in local[1:]:
+            key = (unit_contact(s, u), unit_fp(s, u))
+            if key > best_key:
+                best, best_key = u, key
+        return [best]
 
     def _flush_value(self, s, v: View, a: int) -> float:
         group = self._flush_group(s, v, a)
@@ -273,7 +293,7 @@ class GovPolicies:
                         for u in targets)
             if not strike and (not adds or value < 1.0) and any(
                     a.verb == "no-react" for a in legal):
-                return Action("no-react")
+                return _listed(legal, "no-react")
         if adds:
             scored = []
             for act in adds:
@@ -284,7 +304,7 @@ class GovPolicies:
             if not selected or (grouped and (mission == "flush" or len(selected) < 2)):
                 return self._best(scored)
         if selected:
-            return Action("go")
+            return _listed(legal, "go")
         flies = [a for a in legal if a.verb == "airmobilize"]
         if flies:
             return flies[0]

@@ -12,6 +12,7 @@ flushes where the FLN acts. The agent's own
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from djebel.algeria.board import (
     BAND,
@@ -31,6 +32,7 @@ from djebel.algeria.bots.heuristic_base import (  # noqa: F401  (re-exported)
     FLN_SAFE,
     GOV_RESERVE,
     _a,
+    _listed,
     _u,
     expected_hits,
 )
@@ -89,7 +91,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
     def _best(self, scored: list[tuple[float, Action]]) -> Action | None:
         if not scored:
             return None
-        top = max(sc for sc, _ in scored)
+        top = max(map(itemgetter(0), scored))
         ties = [a for sc, a in scored if sc >= top - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
@@ -181,13 +183,13 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         _, side, n, _, _ = s.stack[-1]
         own, enemy = (s.fln_psl, s.gov_psl) if side == "fln" else (s.gov_psl, s.fln_psl)
         if n >= enemy:
-            return Action("psp", (0,))           # lowering the enemy to 0 wins now
+            return _listed(legal, "psp", 0)      # lowering the enemy to 0 wins now
         if side == "fln":
             if enemy <= self.FLN_FINISH:
-                return Action("psp", (0,))
-            return Action("psp", (n,))
+                return _listed(legal, "psp", 0)
+            return _listed(legal, "psp", n)
         keep = max(0, min(n, self.GOV_KEEP - own))  # first climb out of the coup zone
-        return Action("psp", (keep,))
+        return _listed(legal, "psp", keep)
 
     # ------------------------------------------------------------ combat (9-6)
     def _take_hit(self, s, legal):
@@ -208,7 +210,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         want = 1 + sum(1 for u in targets if UTYPE[u] in (FRONT, FAILEK))
         if c.get("mission") == "flush":
             want += 1
-        return Action("air", (min(k, want),))
+        return _listed(legal, "air", min(k, want))
 
     # ------------------------------------------------------------ helpers for search
     @staticmethod

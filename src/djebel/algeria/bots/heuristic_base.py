@@ -7,6 +7,7 @@ from djebel.algeria.board import (
     UNIT_INDEX,
 )
 from djebel.algeria.tables import tables
+from djebel.core.actions import Action
 
 GOV_RESERVE = 38        # the Government spends PSL only above this (coup/OAS zone is <= 30)
 POLICE_FLOOR = 20      # the Government mobilizes Police for Civil Affairs above this PSL
@@ -19,8 +20,18 @@ def _u(name: object) -> int:
 
 def _a(name: object) -> int:
     """The area an action argument names; the ids the rules hand out are found as is."""
-    a = AREA_INDEX.get(name) if isinstance(name, str) else None
+    a = AREA_INDEX.get(name)
     return a if a is not None else AREA_INDEX[str(name).upper()]
+
+
+def _listed(legal: list[Action], verb: str, *args: object) -> Action:
+    """The element of ``legal`` equal to ``Action(verb, args)``: the game's validate finds
+    a listed object by identity at once. A new Action when none is listed (validate then
+    says why it is illegal)."""
+    for act in legal:
+        if act.verb == verb and act.args == args:
+            return act
+    return Action(verb, args)
 
 
 _HITS: dict[int, float] = {}

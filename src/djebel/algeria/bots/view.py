@@ -196,12 +196,16 @@ class View:
             return None
         loc, box, flags = s.loc, s.box, s.flags
         changed: set[int] = set()
+        # The snapshots are never edited: an unchanged list keeps its old snapshot.
         if loc != loc0:
             changed.update(compress(_UNITS, map(ne, loc, loc0)))
+            loc0 = loc[:]
         if box != box0:
             changed.update(compress(_UNITS, map(ne, box, box0)))
+            box0 = box[:]
         if flags != flags0:
             changed.update(compress(_UNITS, map(ne, flags, flags0)))
+            flags0 = flags[:]
         if len(changed) > _FEW_CHANGES:
             return None
         v = View.__new__(View)
@@ -214,13 +218,14 @@ class View:
         if not changed:
             v._counters = self._counters
             return v
-        v._counters = (loc[:], box[:], flags[:], resettled0)
+        old_loc = self._counters[0]
+        v._counters = (loc0, box0, flags0, resettled0)
         fln_moved = sorted(u for u in changed if _IS_FLN[u])
         gov_moved = sorted(u for u in changed if not _IS_FLN[u])
         if fln_moved:
-            v._recount_fln(fln_moved, loc0)
+            v._recount_fln(fln_moved, old_loc)
         if gov_moved:
-            v._recount_gov(gov_moved, loc0)
+            v._recount_gov(gov_moved, old_loc)
         return v
 
     def _recount_fln(self, moved: list[int], loc0: list[int]) -> None:

@@ -14,6 +14,7 @@ from djebel.algeria.board import (
     DEPLOYED,
     DISPERSED,
     FLN_MOBILE_TYPES,
+    FLN_SLICE,
     FLN_UNITS,
     FR_XX,
     FRANCE,
@@ -154,11 +155,16 @@ def surfaceable(s: State) -> list[int]:
 
 
 def _front_areas(s: State) -> list[int]:
-    return sorted({s.loc[u] for u in TYPE_UNITS[FRONT] if is_algerian(s.loc[u])})
+    loc = s.loc
+    return sorted({loc[u] for u in TYPE_UNITS[FRONT] if is_algerian(loc[u])})
 
 
 def _in_france(s: State) -> list[int]:
     return [u for u in FLN_UNITS if s.loc[u] == FRANCE]
+
+
+def _anyone_in_france(s: State) -> bool:
+    return FRANCE in s.loc[FLN_SLICE]
 
 
 class FlnDeployment(Decision):
@@ -174,9 +180,10 @@ class FlnDeployment(Decision):
             out.append(_SURFACE_ALL)
         if not s.france_moved:
             fronts = _front_areas(s)
-            if not _in_france(s):
+            if not _anyone_in_france(s):
+                loc, box, flags, at_front = s.loc, s.box, s.flags, set(fronts)
                 out += [_FRANCE[u] for u in TYPE_UNITS[CADRE]
-                        if s.loc[u] in fronts and s.box[u] == UG and not s.flags[u] & NEUT]
+                        if loc[u] in at_front and box[u] == UG and not flags[u] & NEUT]
             else:
                 out += [_RECALL[a] for a in fronts]
         out.append(_DONE)

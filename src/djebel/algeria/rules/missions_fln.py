@@ -234,6 +234,11 @@ def destinations(s: State, u: int) -> list[int]:
     return list(_destinations(s.loc[u], bool(s.independent), bool(s.jealousy)))
 
 
+def destinations_from(s: State, a: int) -> tuple[int, ...]:
+    """``destinations`` of any mover in area ``a`` (the unit itself does not matter)."""
+    return _destinations(a, bool(s.independent), bool(s.jealousy))
+
+
 @cache
 def _destinations(a: int, independent: bool, jealousy: bool) -> tuple[int, ...]:
     """``destinations`` from area ``a``: fixed by the map and the two event flags."""

@@ -278,13 +278,16 @@ def fln_reinforcement(s: State) -> None:
     special.oas_place_if(s, "fln")
 
 
-def area_income(s: State, a: int) -> int:
-    """6.1-1 / A.4: income of one Algerian area (0 if Government-controlled, DIS-04)."""
+def area_income(s: State, a: int, fln_at: set[int] | None = None) -> int:
+    """6.1-1 / A.4: income of one Algerian area (0 if Government-controlled, DIS-04).
+
+    ``fln_at``: the areas holding a non-neutralized FLN unit, when already known."""
     rates = tables().a4["area_income"][rating(s, a)]
     if s.control[a] == FLN_CONTROL:
         n = rates["controlled"]
-    elif s.control[a] == CONTESTED and any(
-            s.loc[u] == a and not s.flags[u] & NEUT for u in FLN_UNITS):
+    elif s.control[a] == CONTESTED and (
+            a in fln_at if fln_at is not None else any(
+                s.loc[u] == a and not s.flags[u] & NEUT for u in FLN_UNITS)):
         n = rates["contested"]
     else:
         n = 0
@@ -302,7 +305,9 @@ def psl_income(s: State) -> int:
 
 
 def fln_income(s: State) -> None:
-    areas = sum(area_income(s, a) for a in ALGERIA)
+    loc, flags = s.loc, s.flags
+    fln_at = {loc[u] for u in FLN_UNITS if not flags[u] & NEUT}
+    areas = sum(area_income(s, a, fln_at) for a in ALGERIA)
     gain_ap(s, areas, "6.1", "areas")
     gain_ap(s, psl_income(s), "6.1", "FLN PSL less Naval points")
 
