@@ -74,10 +74,13 @@ def test_heuristic_beats_random_on_both_sides(scenario):
 
 @pytest.mark.parametrize("scenario", ["1954", "1960"])
 def test_search_agent_plays_legal_moves_to_the_end(scenario):
-    kw = {"iterations": 4}
+    kw = {"iterations": 4, "rollouts": 2}
     game, _ = play(scenario, 5, "search", "heuristic", fln_kw=kw)
     assert game.is_over()
     game, _ = play(scenario, 6, "heuristic", "search", gov_kw=kw)
+    assert game.is_over()
+    both = {"iterations": 4, "rollouts": 2, "tree": True}
+    game, _ = play(scenario, 7, "heuristic", "search", gov_kw=both)
     assert game.is_over()
 
 
@@ -86,6 +89,44 @@ def test_search_agent_is_deterministic_with_an_iteration_budget():
     _, a = play("1958", 11, "search", "heuristic", check=False, fln_kw=kw)
     _, b = play("1958", 11, "search", "heuristic", check=False, fln_kw=kw)
     assert a == b
+    kw = {"rollouts": 3}
+    _, a = play("1958", 12, "heuristic", "search", check=False, gov_kw=kw)
+    _, b = play("1958", 12, "heuristic", "search", check=False, gov_kw=kw)
+    assert a == b
+
+
+def test_spend_zero_style_buys_only_police():
+    """The style that spends nothing on units still mobilizes Police for Civil Affairs."""
+    game = new_game("1958", 3, log=False)
+    agents = {"fln": HeuristicAgent("fln", 1), "gov": HeuristicAgent("gov", 2, spend=0.0)}
+    bought = []
+    while not game.is_over():
+        action = agents[game.active_side].choose(game)
+        if game.active_side == "gov" and action.verb in ("activate", "buy", "mobilize"):
+            bought.append(str(action))
+        game.apply(action)
+    assert bought and all(b == "mobilize police" for b in bought), bought
+
+
+def test_style_switching_plays_out_every_style_on_the_same_dice():
+    game = _to_search_decision("gov")
+    agent = SearchAgent("gov", 4, rollouts=3)
+    calls = []
+    rollout = agent._rollout
+
+    def spy(g, style, seed):
+        calls.append((tuple(style.items()), seed))
+        return rollout(g, style, seed)
+
+    agent._rollout = spy
+    action = agent.choose(game)
+    assert action in game.legal_actions()
+    styles = {s for s, _ in calls}
+    assert len(calls) == 3 * len(styles) == 3 * 4
+    for style in styles:
+        assert [seed for s, seed in calls if s == style] == [seed for _, seed in calls[::4]]
+    assert agent.picks and 0 <= agent.picks[0] < 4
+    assert game.state.dice.count == _to_search_decision("gov").state.dice.count
 
 
 def _to_search_decision(side):
@@ -102,15 +143,16 @@ def _to_search_decision(side):
 @pytest.mark.parametrize("side", ["fln", "gov"])
 def test_search_agent_respects_its_budget(side):
     game = _to_search_decision(side)
-    agent = SearchAgent(side, 1, iterations=10)
+    agent = SearchAgent(side, 1, iterations=10, tree=True, rollouts=0)
     action = agent.choose(game)
     assert action in game.legal_actions()
-    assert agent.mcts.last_iterations in (0, 10)
-    timed = SearchAgent(side, 1, seconds=0.2)
+    assert agent.mcts.last_iterations == 10
+    timed = SearchAgent(side, 1, seconds=0.2, tree=True)
     t0 = time.perf_counter()
     action = timed.choose(game)
-    # One iteration may overrun the deadline: a rollout is at most one turn.
-    assert time.perf_counter() - t0 < 1.5
+    # One iteration may overrun the deadline: a mission rollout is at most one turn,
+    # a style rollout one game per style (the Government switches styles too).
+    assert time.perf_counter() - t0 < 3.0
     assert action in game.legal_actions()
 
 

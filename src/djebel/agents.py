@@ -36,7 +36,8 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
     """The agent called ``name`` for ``side`` of ``game``.
 
     Keyword ``options`` go to agents that take them (the Algeria search agent:
-    ``iterations``, ``seconds``, ``width``); agents without options ignore them."""
+    ``iterations``, ``seconds``, ``width``, ``tree``, ``rollouts``); agents without
+    options ignore them."""
     if name == "random":
         return RandomAgent(seed)
     if game == "algeria" and name == "heuristic":

@@ -50,12 +50,13 @@ class GovPolicies:
         Measured in bot-v-bot play: the war is a race of PSLs, and Civil Affairs (1 PSP
         for 1d6 on the Mission Success Table, 1.67 FLN PSL on average) is what wins it;
         brigades and divisions bought with PSP rarely earn their cost back, so the
-        budget for them is small (at most 5, a fifth of the PSL above 40)."""
+        budget for them is small (at most 5, a fifth of the PSL above 40), times the
+        agent's ``spend``."""
         key = (s.turn, id(s))
         if self._budget_key != key:
             self._budget_key = key
             self._budget_start = s.gov_psl
-        cap = max(0.0, min(5.0, (self._budget_start - 40) * 0.2))
+        cap = max(0.0, min(5.0, (self._budget_start - 40) * 0.2) * self.spend)
         spent = self._budget_start - s.gov_psl + s.gov_half * 0.5
         return min(cap - spent, s.gov_psl - GOV_RESERVE - s.gov_half * 0.5)
 

@@ -50,9 +50,15 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
     FLN_FINISH = 12     # the FLN lowers a Government PSL this low instead of raising its own
     GOV_KEEP = 33       # the Government keeps its own PSL above the coup zone first
 
-    def __init__(self, side: str, seed: int = 0):
+    def __init__(self, side: str, seed: int = 0, spend: float = 1.0,
+                 gov_keep: int | None = None):
+        """``spend`` scales the Government's budget for units other than Police (0: Police
+        only); ``gov_keep`` overrides GOV_KEEP. The search agent plays these styles."""
         self.side = side
         self.rng = random.Random(seed)
+        self.spend = spend
+        if gov_keep is not None:
+            self.GOV_KEEP = gov_keep
         self._budget_key: tuple = ()
         self._budget_start = 0
 

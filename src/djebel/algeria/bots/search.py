@@ -1,19 +1,31 @@
-"""SearchAgent: open-loop Monte Carlo tree search with heuristic rollouts.
+"""SearchAgent: rollout search over the HeuristicAgent's styles and missions.
 
-The tree branches only on the Operations-phase mission choices of the side
-searching (``ops_fln``/``ops_gov``), over the HeuristicAgent's top-ranked
-candidates plus ``pass``; every other decision, and every decision of the
-opponent, is played by the HeuristicAgent. Rollouts run to the end of the
-current turn (control, final PSL adjustment included) and are scored by an
-evaluation of the PSLs, control, AP and the units on the map. With an
-iteration budget the agent is deterministic for its seed; a time budget
-(``seconds``) makes it depend on the machine's speed.
+Two searches, both over the game protocol with chance sampled by reseeding the
+dice of cloned states:
+
+* **Style switching** (policy switching): at the start of each of its turns the
+  agent plays ``rollouts`` complete games from the current state with each of a
+  few HeuristicAgent styles (how much PSP the Government spends on units, when
+  it lowers the FLN PSL), the opponent played by the HeuristicAgent, the same
+  dice seeds for every style; it plays the style that won most for the turn.
+* **Mission tree**: open-loop MCTS over the Operations-phase mission choices of
+  its own side (``ops_fln``/``ops_gov``), over the HeuristicAgent's top-ranked
+  candidates plus ``pass``; rollouts run to the end of the turn and are scored
+  by an evaluation of the PSLs, control, AP and the units on the map.
+
+By default the FLN uses the mission tree (measured: it lifts the FLN's win rate
+against the heuristic Government) and the Government uses style switching (the
+mission tree did not help it: its Civil Affairs choices are rarely wrong, while
+what it spends on units decides games). With an iteration budget the agent is
+deterministic for its seed; a time budget (``seconds``) makes it depend on the
+machine's speed.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 
 from djebel.algeria.board import (
     CADRE,
@@ -59,12 +71,22 @@ def _life(psl: int) -> float:
     return psl - 12.0 * math.exp(-psl / 12.0)
 
 
+# HeuristicAgent keyword arguments of the styles each side switches between; the
+# first is the plain HeuristicAgent.
+STYLES: dict[str, tuple[dict, ...]] = {
+    "gov": ({}, {"spend": 0.0}, {"spend": 2.25}, {"gov_keep": 0}),
+    "fln": ({},),
+}
+MAX_ROLLOUT_TURNS = 30       # a rollout this many turns long counts as a draw
+
+
 class SearchAgent:
-    """MCTS over the Operations-phase missions, the HeuristicAgent everywhere else."""
+    """Style switching and MCTS over the Operations-phase missions (see the module)."""
 
     def __init__(self, side: str, seed: int = 0, iterations: int = 48,
                  seconds: float | None = None, width: int = 5, margin: float = 0.02,
-                 common_seeds: int = 8):
+                 common_seeds: int = 8, tree: bool | None = None,
+                 rollouts: int | None = None):
         self.side = side
         self.rng = random.Random(seed)
         self.width = width
@@ -76,16 +98,62 @@ class SearchAgent:
                          iterations=iterations, seconds=seconds, margin=margin,
                          common_seeds=common_seeds,
                          rng=random.Random(self.rng.getrandbits(62)))
+        self.tree = side == "fln" if tree is None else tree
+        self.rollouts = (16 if side == "gov" else 0) if rollouts is None else rollouts
+        self.styles: list[HeuristicAgent] = []
+        if self.rollouts:
+            self.styles = [HeuristicAgent(side, self.rng.getrandbits(32), **kw)
+                           for kw in STYLES[side]]
+            self.switch_rng = random.Random(self.rng.getrandbits(62))
+        self._turn = -1
         self.searches = 0
+        self.picks: list[int] = []      # the style index chosen each turn
 
     def choose(self, game) -> Action:
-        if game.decision() not in SEARCHED:
+        if self.styles and game.state.turn != self._turn and game.state.turn >= 1:
+            self._turn = game.state.turn
+            self.heuristic = self.styles[self._pick_style(game)]
+        if not self.tree or game.decision() not in SEARCHED:
             return self.heuristic.choose(game)
         cands = self._candidates(game)
         if len(cands) == 1:
             return cands[0]
         self.searches += 1
         return self.mcts.choose(game)
+
+    def _pick_style(self, game) -> int:
+        """The style whose complete-game rollouts won most (ties: the earlier style).
+
+        Every style plays the same dice seeds (common random numbers), one seed at a
+        time, until ``rollouts`` seeds are done or, with a time budget, the time is up
+        (after at least one seed)."""
+        styles = STYLES[self.side]
+        wins = [0.0] * len(styles)
+        deadline = (time.perf_counter() + self.mcts.seconds) if self.mcts.seconds else None
+        for _ in range(self.rollouts):
+            seed = self.switch_rng.getrandbits(62)
+            for i, kw in enumerate(styles):
+                wins[i] += self._rollout(game, kw, seed)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best = max(range(len(styles)), key=lambda i: (wins[i], -i))
+        self.picks.append(best)
+        return best
+
+    def _rollout(self, game, style: dict, seed: int) -> float:
+        """1, 0 or 0.5: this side's result of one game played out from ``game``."""
+        g = game.clone()
+        g.state.dice.reseed(seed)
+        rng = random.Random(seed)
+        other = "gov" if self.side == "fln" else "fln"
+        agents = {self.side: HeuristicAgent(self.side, rng.getrandbits(32), **style),
+                  other: HeuristicAgent(other, rng.getrandbits(32))}
+        last = g.state.turn + MAX_ROLLOUT_TURNS
+        while not g.is_over():
+            if g.state.turn > last:
+                return 0.5
+            g.apply(agents[g.active_side].choose(g))
+        return 1.0 if g.state.winner == self.side else 0.0
 
     def _policy(self, game) -> Action:
         return self.players[game.active_side].choose(game)
