@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from djebel.core.actions import Action
@@ -585,7 +586,8 @@ def check_place(g: SkirmishGame, e: Element, x: float, y: float, face: float) ->
     fe = g.zones.get(e.label)
     if fe is None or e.side != g.frames[-1]["side"] or not e.on_table:
         raise IllegalAction("4", f"{e.label} has a fixed set-up position")
-    if not any(z.buffer(1e-6).covers(Point(x, y)) for z in fe.zone):
+    spot = Point(x, y)
+    if not any(z.distance(spot) <= 1e-6 for z in fe.zone):
         raise IllegalAction("4", f"({x:g}, {y:g}) is outside {e.label}'s set-up zone")
     t = e.t
     body = Body(x, y, face, t.base_w_cm, t.base_d_cm, e.airborne)
@@ -597,8 +599,15 @@ def check_place(g: SkirmishGame, e: Element, x: float, y: float, face: float) ->
         imp = g.terrain.impassable(movement.mobility(e))
         if not imp.is_empty and poly.intersection(imp).area > 1e-6:
             raise IllegalAction("R142", f"{e.label} cannot stand on that terrain")
+        reach = math.hypot(t.base_w_cm, t.base_d_cm) / 2
         for o in g.elements:
-            if o.id != e.id and o.ground and base_poly(o.body).intersection(poly).area > 1e-6:
+            if o.id == e.id or not o.ground:
+                continue
+            # Bases whose circumscribed circles are apart cannot overlap: skip the polygons.
+            if math.hypot(o.x - x, o.y - y) > reach + math.hypot(o.t.base_w_cm,
+                                                                 o.t.base_d_cm) / 2:
+                continue
+            if base_poly(o.body).intersection(poly).area > 1e-6:
                 raise IllegalAction("D19", f"{e.label}'s base would overlap {o.label}")
     radius = g.tabs["civilians"]["footprint_radius_cm"]
     if any(poly.distance(Point(c)) < radius for c in g.scn.civilians):
