@@ -603,17 +603,23 @@ def _find(acts: list[Action], verb: str) -> Action | None:
     return None
 
 
-def _target_worth(g: SkirmishGame, t: Element) -> float:
-    """Victory points for removing t plus the threat it poses (its firepower)."""
+def _removal_vp(g: SkirmishGame, x: Element) -> float:
+    """The victory points the enemy scores for removing x (the scenario's 'removed' hooks)."""
     vp = 0.0
     for v in g.scn.victory:
-        if v["hook"] != "removed" or v["side"] == t.side or v.get("of", t.side) != t.side:
+        if v["hook"] != "removed" or v["side"] == x.side or v.get("of", x.side) != x.side:
             continue
-        if v.get("kinds") and t.t.kind not in v["kinds"]:
+        if v.get("kinds") and x.t.kind not in v["kinds"]:
             continue
-        if v.get("types") and t.type not in v["types"]:
+        if v.get("types") and x.type not in v["types"]:
             continue
         vp += v["points"]
+    return vp
+
+
+def _target_worth(g: SkirmishGame, t: Element) -> float:
+    """Victory points for removing t plus the threat it poses (its firepower)."""
+    vp = _removal_vp(g, t)
     threat = (t.ap_dice() + 1.5 * t.at_dice()) / 6.0
     if t.type == "sam":
         threat += 1.0
@@ -622,15 +628,7 @@ def _target_worth(g: SkirmishGame, t: Element) -> float:
 
 def _own_worth(g: SkirmishGame, e: Element) -> float:
     """What losing e would cost: the enemy's victory points plus a casualty to evacuate."""
-    vp = 0.0
-    for v in g.scn.victory:
-        if v["hook"] != "removed" or v["side"] == e.side or v.get("of", e.side) != e.side:
-            continue
-        if v.get("kinds") and e.t.kind not in v["kinds"]:
-            continue
-        if v.get("types") and e.type not in v["types"]:
-            continue
-        vp += v["points"]
+    vp = _removal_vp(g, e)
     if e.side == "french" and g.opt("casualty_rules"):
         vp += sum(v["points"] for v in g.scn.victory
                   if v["hook"] == "casualties_not_evacuated")
@@ -653,21 +651,8 @@ def _near_objective(g: SkirmishGame, e: Element, r: float) -> bool:
 
 def _civilians_exposed(g: SkirmishGame, f: Element, t: Element) -> bool:
     """Whether R155's zones (the side band or beyond the target) touch a civilian."""
-    import shapely
-    from shapely.geometry import Point
-
-    from djebel.skirmish.geometry import bearing, corners
-    cfg = g.tabs["civilians"]
-    lane = shapely.MultiPoint(corners(f.body) + corners(t.body)).convex_hull
-    band = lane.buffer(cfg["side_band_cm"]).difference(lane)
-    brg = math.radians(bearing(f.x, f.y, t.x, t.y))
-    far = 2 * (g.terrain.width + g.terrain.depth)
-    moved = Body(t.x + math.cos(brg) * far, t.y + math.sin(brg) * far, t.facing, t.body.w,
-                 t.body.d)
-    beyond = shapely.MultiPoint(corners(t.body) + corners(moved)).convex_hull
-    radius = cfg["footprint_radius_cm"]
-    return any(band.distance(Point(c)) <= radius or beyond.distance(Point(c)) <= radius
-               for c in g.scn.civilians)
+    from djebel.skirmish.rules.garnish import civilians_in_fire_zones
+    return bool(civilians_in_fire_zones(g, f, t))
 
 
 __all__ = ["FrenchBot"]

@@ -15,11 +15,9 @@ if TYPE_CHECKING:
     from djebel.skirmish.game import SkirmishGame
 
 
-def collateral(g: SkirmishGame, f: Element, t: Element, n: int) -> None:
-    """R155/D77: civilians beside the lane or beyond the target may be hit."""
-    civs = g.scn.civilians
-    if not civs or n <= 0:
-        return
+def civilians_in_fire_zones(g: SkirmishGame, f: Element, t: Element) -> list[int]:
+    """R155: the civilians within a footprint of the side band of f's fire at t or of the
+    lane beyond t (to the table edge)."""
     cfg = g.tabs["civilians"]
     lane = shapely.MultiPoint(corners(f.body) + corners(t.body)).convex_hull
     band = lane.buffer(cfg["side_band_cm"]).difference(lane)
@@ -30,8 +28,17 @@ def collateral(g: SkirmishGame, f: Element, t: Element, n: int) -> None:
     beyond = shapely.MultiPoint(corners(t.body) + corners(moved)).convex_hull.intersection(
         g.terrain.table)
     radius = cfg["footprint_radius_cm"]
-    near = [i for i, c in enumerate(civs)
+    return [i for i, c in enumerate(g.scn.civilians)
             if band.distance(Point(c)) <= radius or beyond.distance(Point(c)) <= radius]
+
+
+def collateral(g: SkirmishGame, f: Element, t: Element, n: int) -> None:
+    """R155/D77: civilians beside the lane or beyond the target may be hit."""
+    civs = g.scn.civilians
+    if not civs or n <= 0:
+        return
+    cfg = g.tabs["civilians"]
+    near = civilians_in_fire_zones(g, f, t)
     if not near:
         return
     rolls = g.roll(n)
