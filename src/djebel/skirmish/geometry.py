@@ -357,6 +357,9 @@ def clear_segments(terrain: Terrain, a: Body, b: Body) -> list[tuple[tuple, tupl
     return out
 
 
+# _plain: the memo keys hold plain tuples of numbers, not Body named tuples, which
+# are equal to them; the collector stops tracking plain tuples of numbers, so large
+# memos do not lengthen every full collection (a pause for every request in flight).
 _LOS_CACHE: dict[tuple, bool] = {}
 
 
@@ -364,7 +367,7 @@ def terrain_los(terrain: Terrain, a: Body, b: Body) -> bool:
     """Mutual terrain LOS (D33 without civilians), memoised."""
     if a > b:
         a, b = b, a
-    key = (terrain.version, a, b)
+    key = (terrain.version, tuple(a), tuple(b))      # plain tuples: see _plain
     hit = _LOS_CACHE.get(key)
     if hit is not None:
         return hit
@@ -382,7 +385,7 @@ def civilians_in_lane(a: Body, b: Body, civs: tuple, radius: float) -> bool:
     """D76: a civilian circle touches the convex hull of the two bases."""
     if not civs:
         return False
-    key = (a, b, civs, radius)
+    key = (tuple(a), tuple(b), civs, radius)          # plain tuples: see _plain
     hit = _LANE_CACHE.get(key)
     if hit is not None:
         return hit

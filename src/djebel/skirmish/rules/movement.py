@@ -130,7 +130,11 @@ def _exit_edge(g: SkirmishGame, x: float, y: float) -> str:
     return ""
 
 
-_PLAN_CACHE: dict[tuple, object] = {}
+# plan_ground's memo: a refusal as (rule, reason), a plan as the 6-tuple of its fields.
+# Plain tuples rather than exceptions or MovePlans: a kept exception keeps its traceback
+# (every frame and game clone it ran through), and the collector stops tracking tuples
+# of plain values, so a full memo does not lengthen full collections.
+_PLAN_CACHE: dict[tuple, tuple] = {}
 
 
 def _ground_key(g: SkirmishGame) -> tuple:
@@ -157,16 +161,16 @@ def plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fac
     hit = _PLAN_CACHE.get(key)
     if hit is None:
         try:
-            hit = _plan_ground(g, e, pts, face, moves)
+            p = _plan_ground(g, e, pts, face, moves)
+            hit = (tuple(p.path), p.face, p.exited, p.contact, tuple(p.breach), p.stopped_by)
         except IllegalAction as exc:
-            hit = exc
+            hit = (exc.rule, exc.reason)
         if len(_PLAN_CACHE) > 100_000:
             _PLAN_CACHE.clear()
         _PLAN_CACHE[key] = hit
-    if isinstance(hit, IllegalAction):
-        raise IllegalAction(hit.rule, hit.reason)
-    return MovePlan(list(hit.path), hit.face, hit.exited, hit.contact, list(hit.breach),
-                    hit.stopped_by)
+    if len(hit) == 2:
+        raise IllegalAction(*hit)
+    return MovePlan(list(hit[0]), hit[1], hit[2], hit[3], list(hit[4]), hit[5])
 
 
 def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], face: float | None,
