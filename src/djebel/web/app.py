@@ -20,7 +20,7 @@ from djebel import __version__
 from djebel.agents import agent_names
 from djebel.core.errors import DjebelError
 from djebel.core.records import make_record
-from djebel.web import views
+from djebel.web import heap, views
 from djebel.web.schemas import (
     Created,
     CreateGame,
@@ -52,6 +52,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
+        heap.settle()
         yield
         await service.shutdown()
         store.close()

@@ -122,8 +122,14 @@ class Store:
                 cur.close()
         Base.metadata.create_all(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
-        self._append = update(GameRow).where(GameRow.id == bindparam("gid"),
-                                             GameRow.ply == bindparam("expected"))
+        # built once with a bound parameter for every value: a statement built per call
+        # costs more to compile and cache-key than the write itself
+        where = update(GameRow.__table__).where(GameRow.id == bindparam("gid"),
+                                                GameRow.ply == bindparam("expected"))
+        cols = {c: bindparam("v_" + c) for c in ("actions", "ply", "state_hash", "updated")}
+        self._append = where.values(**cols)
+        self._append_snapshot = where.values(**cols, snapshot=bindparam("v_snapshot"),
+                                             snapshot_ply=bindparam("v_snapshot_ply"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -147,14 +153,15 @@ class Store:
                snapshot: dict | None = None) -> None:
         """Store ``actions`` as the whole list, if the stored game still has
         ``expected_ply`` actions; raises Stale otherwise."""
-        values: dict = {"actions": list(actions), "ply": len(actions),
-                        "state_hash": state_hash, "updated": time.time()}
+        params: dict = {"gid": gid, "expected": expected_ply, "v_actions": list(actions),
+                        "v_ply": len(actions), "v_state_hash": state_hash,
+                        "v_updated": time.time()}
+        stmt = self._append
         if snapshot is not None:
-            values["snapshot"] = snapshot
-            values["snapshot_ply"] = len(actions)
+            stmt = self._append_snapshot
+            params.update(v_snapshot=snapshot, v_snapshot_ply=len(actions))
         with self.engine.begin() as conn:
-            res = conn.execute(self._append.values(**values),
-                               {"gid": gid, "expected": expected_ply})
+            res = conn.execute(stmt, params)
             if res.rowcount != 1:
                 raise Stale(gid)
 
