@@ -595,11 +595,12 @@ def check_place(g: SkirmishGame, e: Element, x: float, y: float, face: float) ->
     b = poly.bounds
     if b[0] < 0 or b[1] < 0 or b[2] > g.terrain.width or b[3] > g.terrain.depth:
         raise IllegalAction("D19", f"{e.label}'s base would leave the table")
+    reach = math.hypot(t.base_w_cm, t.base_d_cm) / 2     # centre to a corner
     if not e.airborne:
         imp = g.terrain.impassable(movement.mobility(e))
-        if not imp.is_empty and poly.intersection(imp).area > 1e-6:
+        # a base that does not touch the impassable ground has no area on it: skip the overlay
+        if not imp.is_empty and poly.intersects(imp) and poly.intersection(imp).area > 1e-6:
             raise IllegalAction("R142", f"{e.label} cannot stand on that terrain")
-        reach = math.hypot(t.base_w_cm, t.base_d_cm) / 2
         for o in g.elements:
             if o.id == e.id or not o.ground:
                 continue
@@ -610,7 +611,11 @@ def check_place(g: SkirmishGame, e: Element, x: float, y: float, face: float) ->
             if base_poly(o.body).intersection(poly).area > 1e-6:
                 raise IllegalAction("D19", f"{e.label}'s base would overlap {o.label}")
     radius = g.tabs["civilians"]["footprint_radius_cm"]
-    if any(poly.distance(Point(c)) < radius for c in g.scn.civilians):
+    # a civilian farther than radius + reach from the centre is farther than radius from
+    # every point of the base: only the others need the exact distance
+    near = reach + radius + 1e-6
+    if any(poly.distance(Point(c)) < radius for c in g.scn.civilians
+           if math.hypot(c[0] - x, c[1] - y) <= near):
         raise IllegalAction("D75", f"{e.label} may not stand on civilians")
     if fe.min_enemy_cm:
         for o in g.elements:
