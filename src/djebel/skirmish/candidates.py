@@ -189,10 +189,29 @@ COVER_FOES = 4          # nearest known enemies a cover spot is judged against
 COVER_DIRS = 8          # sampled headings around the element
 
 
+_SITUATIONS: dict[tuple, tuple | None] = {}
+
+
 def _situation(g: SkirmishGame, firer: Body, target: Body, kind: str) -> tuple | None:
     """A quick reading of D33/D34 along the centre line only: (concealment, cover) of
     ``target`` seen from ``firer``, or None when terrain blocks the centre line.
-    For ranking candidates only; the rules use ``terrain_los`` and ``fire_situation``."""
+    For ranking candidates only; the rules use ``terrain_los`` and ``fire_situation``.
+
+    Memoised on all it reads (the terrain version, both centres, the target's larger
+    side, the kind): cover spots and enemies stay put over many lists."""
+    key = (g.terrain.version, firer.x, firer.y, target.x, target.y,
+           max(target.w, target.d), kind)
+    try:
+        return _SITUATIONS[key]
+    except KeyError:
+        pass
+    if len(_SITUATIONS) > 200_000:
+        _SITUATIONS.clear()
+    hit = _SITUATIONS[key] = _situation_uncached(g, firer, target, kind)
+    return hit
+
+
+def _situation_uncached(g: SkirmishGame, firer: Body, target: Body, kind: str) -> tuple | None:
     if _segment_blocked(g.terrain, (firer.x, firer.y), (target.x, target.y), False):
         return None
     conc = cover = 0
