@@ -133,7 +133,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             game = ent.game if live else service.at(ent, at)
             extra = dict(id=gid, title=ent.stored.title, mode=ent.stored.mode, total=ply,
                          header=ent.stored.header)
-            body = _render(game, side, _seats(ent), ply if live else at, live, extra)
+            acts = service.actions(ent) if views.shows_actions(game, side, live) else None
+            body = _render(game, side, _seats(ent), ply if live else at, live, extra, acts)
         return Response(body, media_type="application/json")
 
     @app.post("/api/games/{gid}/actions", responses=ERRORS)
@@ -143,7 +144,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             ent = service.entry(gid)
             extra = dict(id=gid, title=ent.stored.title, mode=ent.stored.mode,
                          total=ent.stored.ply, header=ent.stored.header)
-            out = _render(ent.game, body.side, _seats(ent), ent.stored.ply, True, extra)
+            acts = (service.actions(ent)
+                    if views.shows_actions(ent.game, body.side, True) else None)
+            out = _render(ent.game, body.side, _seats(ent), ent.stored.ply, True, extra, acts)
         return Response(out, media_type="application/json")
 
     @app.get("/api/games/{gid}/odds", response_model=Odds, responses=ERRORS)
@@ -211,8 +214,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     return app
 
 
-def _render(game, side, seats, ply, live, extra) -> bytes:
-    out = views.view(game, side, seats, ply, live=live)
+def _render(game, side, seats, ply, live, extra, actions=None) -> bytes:
+    out = views.view(game, side, seats, ply, live=live, actions=actions)
     out.update(extra)
     return json.dumps(out, separators=(",", ":")).encode()
 

@@ -23,6 +23,7 @@ from djebel.core.actions import Action
 from djebel.core.errors import DjebelError, IllegalAction
 from djebel.core.records import check_record, game_from_record
 from djebel.games import game_module
+from djebel.web import views
 from djebel.web.live import Hub
 from djebel.web.storage import SNAPSHOT_EVERY, Seat, Stale, Store, StoredGame, hash_token, new_token
 
@@ -54,6 +55,8 @@ class Entry:
     stored: StoredGame
     game: object
     replays: OrderedDict = field(default_factory=OrderedDict)   # ply -> game, for ?at=
+    actions: list[dict] | None = None     # views.described_actions of the game ...
+    actions_ply: int = -1                 # ... after this many actions
 
 
 def bot_options(game: str, bot: str) -> dict:
@@ -125,6 +128,14 @@ class Service:
             except Exception:                     # a bad snapshot: the record decides
                 log.warning("snapshot of %s unusable, replaying the record", stored.id)
         return game_from_record(rec, f"game {stored.id}")
+
+    def actions(self, ent: Entry) -> list[dict]:
+        """The live game's described legal actions, listed once per state: every page
+        watching a game asks for its view again after each action."""
+        ply = ent.stored.ply
+        if ent.actions is None or ent.actions_ply != ply:
+            ent.actions, ent.actions_ply = views.described_actions(ent.game), ply
+        return ent.actions
 
     def forget(self, gid: str) -> None:
         self.cache.pop(gid, None)
@@ -274,6 +285,7 @@ class Service:
         if snapshot is not None:
             st.snapshot, st.snapshot_ply = snapshot, st.ply
         ent.replays.clear()
+        ent.actions, ent.actions_ply = None, -1
 
     async def changed(self, gid: str) -> None:
         ent = self.cache.get(gid)

@@ -10,15 +10,17 @@ from djebel.core.actions import Action
 LOG_TAIL = 60
 
 
-def view(game, side: str | None, seats: dict, ply: int, *, live: bool = True) -> dict:
+def view(game, side: str | None, seats: dict, ply: int, *, live: bool = True,
+         actions: list[dict] | None = None) -> dict:
     """Everything the page draws. Actions are listed only for the side to act, and only
-    when it is the viewer's (``side``) and the view is of the live game."""
+    when it is the viewer's (``side``) and the view is of the live game; ``actions``
+    is :func:`described_actions` of ``game`` when the caller already has it."""
     active = game.active_side
     over = game.is_over()
     result = game.result()
     acts = []
-    if live and not over and side is not None and side == active:
-        acts = [describe_action(game, a) for a in game.legal_actions()]
+    if shows_actions(game, side, live):
+        acts = described_actions(game) if actions is None else actions
     return {
         "game": game.name,
         "ply": ply,
@@ -36,6 +38,16 @@ def view(game, side: str | None, seats: dict, ply: int, *, live: bool = True) ->
 
 
 # ---------------------------------------------------------------- actions
+def shows_actions(game, side: str | None, live: bool) -> bool:
+    """Whether a view by ``side`` lists the legal actions."""
+    return live and side is not None and not game.is_over() and side == game.active_side
+
+
+def described_actions(game) -> list[dict]:
+    """The legal actions of the side to act, each with what it names on the board."""
+    return [describe_action(game, a) for a in game.legal_actions()]
+
+
 def describe_action(game, a: Action) -> dict:
     out = {"text": str(a), "verb": a.verb}
     if game.name == "algeria":
