@@ -8,7 +8,9 @@ import time
 import pytest
 
 from djebel.agents import make_agent
+from djebel.algeria.board import CADRE, COUNTRIES, UNIT_INDEX, UTYPE
 from djebel.algeria.bots import HeuristicAgent, SearchAgent
+from djebel.algeria.bots.search import STYLES
 from djebel.algeria.game import new_game
 from djebel.core.search import MCTS
 
@@ -82,14 +84,19 @@ def test_search_agent_plays_legal_moves_to_the_end(scenario):
     both = {"iterations": 4, "rollouts": 2, "tree": True}
     game, _ = play(scenario, 7, "heuristic", "search", gov_kw=both)
     assert game.is_over()
+    game, _ = play(scenario, 8, "search", "heuristic", fln_kw=both)
+    assert game.is_over()
 
 
 def test_search_agent_is_deterministic_with_an_iteration_budget():
-    kw = {"iterations": 6}
+    kw = {"iterations": 6, "tree": True, "rollouts": 0}
     _, a = play("1958", 11, "search", "heuristic", check=False, fln_kw=kw)
     _, b = play("1958", 11, "search", "heuristic", check=False, fln_kw=kw)
     assert a == b
     kw = {"rollouts": 3}
+    _, a = play("1960", 13, "search", "heuristic", check=False, fln_kw=kw)
+    _, b = play("1960", 13, "search", "heuristic", check=False, fln_kw=kw)
+    assert a == b
     _, a = play("1958", 12, "heuristic", "search", check=False, gov_kw=kw)
     _, b = play("1958", 12, "heuristic", "search", check=False, gov_kw=kw)
     assert a == b
@@ -108,9 +115,10 @@ def test_spend_zero_style_buys_only_police():
     assert bought and all(b == "mobilize police" for b in bought), bought
 
 
-def test_style_switching_plays_out_every_style_on_the_same_dice():
-    game = _to_search_decision("gov")
-    agent = SearchAgent("gov", 4, rollouts=3)
+@pytest.mark.parametrize("side", ["fln", "gov"])
+def test_style_switching_plays_out_every_style_on_the_same_dice(side):
+    game = _to_search_decision(side)
+    agent = SearchAgent(side, 4, rollouts=3)
     calls = []
     rollout = agent._rollout
 
@@ -122,11 +130,47 @@ def test_style_switching_plays_out_every_style_on_the_same_dice():
     action = agent.choose(game)
     assert action in game.legal_actions()
     styles = {s for s, _ in calls}
-    assert len(calls) == 3 * len(styles) == 3 * 4
+    k = len(STYLES[side])
+    assert len(calls) == 3 * len(styles) == 3 * k
     for style in styles:
-        assert [seed for s, seed in calls if s == style] == [seed for _, seed in calls[::4]]
-    assert agent.picks and 0 <= agent.picks[0] < 4
-    assert game.state.dice.count == _to_search_decision("gov").state.dice.count
+        assert [seed for s, seed in calls if s == style] == [seed for _, seed in calls[::k]]
+    assert agent.picks and 0 <= agent.picks[0] < k
+    assert game.state.dice.count == _to_search_decision(side).state.dice.count
+
+
+def _fln_missions(scenario, seed, **style):
+    """Every Operations mission the FLN chose in one game with these style settings."""
+    game = new_game(scenario, seed, log=False)
+    agents = {"fln": HeuristicAgent("fln", 1, **style), "gov": HeuristicAgent("gov", 2)}
+    chosen = []
+    while not game.is_over():
+        action = agents[game.active_side].choose(game)
+        if game.decision() == "ops_fln" and action.verb != "pass":
+            unit = UNIT_INDEX[action.args[0]]
+            chosen.append((action.verb, UTYPE[unit], game.state.loc[unit]))
+        game.apply(action)
+    return chosen
+
+
+def test_fln_styles_that_hold_units_back():
+    """cross=False: no Move out of Morocco or Tunisia (9.13); cadres_move=False: no
+    Cadre Moves. The plain style does both in the same scenario."""
+    plain = _fln_missions("1960", 4)
+    assert any(v == "move" and a in COUNTRIES for v, _, a in plain)
+    assert any(v == "move" and t == CADRE for v, t, _ in plain)
+    held = _fln_missions("1960", 4, cross=False, cadres_move=False)
+    assert not any(v == "move" and (a in COUNTRIES or t == CADRE) for v, t, a in held)
+    assert any(v == "propaganda" for v, _, _ in held)
+
+
+def test_fln_propaganda_style_adds_to_propaganda_scores_only():
+    game = _to_search_decision("fln")
+    plain = dict((a, sc) for sc, a in HeuristicAgent("fln", 0).ranked(game))
+    eager = dict((a, sc) for sc, a in HeuristicAgent("fln", 0, propaganda=1.5).ranked(game))
+    assert plain.keys() == eager.keys()
+    assert any(a.verb == "propaganda" for a in plain)
+    for a, sc in plain.items():
+        assert eager[a] == pytest.approx(sc + (1.5 if a.verb == "propaganda" else 0.0))
 
 
 def _to_search_decision(side):

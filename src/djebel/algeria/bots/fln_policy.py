@@ -41,6 +41,10 @@ from djebel.core.actions import Action
 class FlnPolicies:
     """Mixin: one method per FLN decision kind."""
 
+    propaganda = 0.0        # style settings (see HeuristicAgent.__init__)
+    cross = True
+    cadres_move = True
+
     # ------------------------------------------------------------ FLN reinforcement
     def _fln_reinf(self, s, legal):
         v = view_of(s)
@@ -224,6 +228,8 @@ class FlnPolicies:
         """The score of mission ``verb`` by unit ``u`` (type ``t``) in ``a``; None for a
         verb not scored here."""
         if verb == "move":
+            if (a in COUNTRIES and not self.cross) or (t == CADRE and not self.cadres_move):
+                return None         # this style keeps the unit where it is
             return self._move_value(s, v, a, t)
         if verb == "strike":
             helpers = [x for x in v.fln[a] if UTYPE[x] == CADRE and s.box[x] == OPS
@@ -238,7 +244,7 @@ class FlnPolicies:
         if verb == "propaganda":
             if a == FRANCE:
                 n, plus, _ = mst_odds(0)
-                return n * 1.0 - plus * 2.0 + 0.2
+                return n * 1.0 - plus * 2.0 + 0.2 + self.propaganda
             drm = -v.patrol[a] - (1 if s.terror[a] else 0)
             n, plus, _ = mst_odds(drm)
             mult = 2 if v.urban[a] else 1
@@ -247,7 +253,7 @@ class FlnPolicies:
             if t == FRONT and any(UTYPE[x] == CADRE and s.box[x] == OPS
                                   and not s.flags[x] & NEUT for x in v.fln[a]):
                 ev -= 2.0   # a Cadre can do it for less risk
-            return ev
+            return ev + self.propaganda
         if verb == "raid":
             raiders = [x for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)
                        and s.box[x] == OPS and not s.flags[x] & NEUT][:3]

@@ -51,14 +51,28 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
     GOV_KEEP = 33       # the Government keeps its own PSL above the coup zone first
 
     def __init__(self, side: str, seed: int = 0, spend: float = 1.0,
-                 gov_keep: int | None = None):
-        """``spend`` scales the Government's budget for units other than Police (0: Police
-        only); ``gov_keep`` overrides GOV_KEEP. The search agent plays these styles."""
+                 gov_keep: int | None = None, propaganda: float = 0.0,
+                 cross: bool = True, cadres_move: bool = True,
+                 fln_finish: int | None = None):
+        """Style settings, which the search agent switches between:
+
+        * Government: ``spend`` scales its budget for units other than Police (0:
+          Police only); ``gov_keep`` overrides GOV_KEEP.
+        * FLN: ``propaganda`` is added to every Propaganda's score (eagerness to
+          propagandize rather than move or raid); ``cross=False`` keeps the units in
+          Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
+          ``cadres_move=False`` keeps Cadres where they are, for Propaganda;
+          ``fln_finish`` overrides FLN_FINISH."""
         self.side = side
         self.rng = random.Random(seed)
         self.spend = spend
         if gov_keep is not None:
             self.GOV_KEEP = gov_keep
+        self.propaganda = propaganda
+        self.cross = cross
+        self.cadres_move = cadres_move
+        if fln_finish is not None:
+            self.FLN_FINISH = fln_finish
         self._budget_key: tuple = ()
         self._budget_start = 0
 
