@@ -163,6 +163,23 @@ def test_fln_styles_that_hold_units_back():
     assert any(v == "propaganda" for v, _, _ in held)
 
 
+def _fln_conversions(seed, **style):
+    game = new_game("1954", seed, log=False)
+    agents = {"fln": HeuristicAgent("fln", 1, **style), "gov": HeuristicAgent("gov", 2)}
+    out = []
+    while not game.is_over():
+        action = agents[game.active_side].choose(game)
+        if game.decision() == "fln_reinf" and action.verb == "convert":
+            out.append(action.args[1])
+        game.apply(action)
+    return out
+
+
+def test_fln_style_without_fronts_converts_no_cadre_into_a_front():
+    assert "front" in _fln_conversions(5)
+    assert "front" not in _fln_conversions(5, fronts=False)
+
+
 def test_fln_propaganda_style_adds_to_propaganda_scores_only():
     game = _to_search_decision("fln")
     plain = dict((a, sc) for sc, a in HeuristicAgent("fln", 0).ranked(game))

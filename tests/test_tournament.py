@@ -66,6 +66,7 @@ def test_tournament_cli_table_with_search():
     from djebel.cli import app
 
     result = CliRunner().invoke(app, ["tournament", "algeria", "--fln", "search", "--gov",
-                                      "heuristic", "--games", "1", "--iterations", "2"])
+                                      "heuristic", "--games", "1", "--iterations", "2",
+                                      "--rollouts", "1"])
     assert result.exit_code == 0, result.output
     assert "FLN win rate" in result.output and "Wilson" in result.output

@@ -147,6 +147,8 @@ def tournament_algeria(
     iterations: int = typer.Option(48, min=1, help="search agent: iterations per decision"),
     seconds: float = typer.Option(0.0, min=0.0,
                                   help="search agent: seconds per decision (0 = use iterations)"),
+    rollouts: int = typer.Option(16, min=1, help="search agent: complete games per style "
+                                 "at the start of each of its turns"),
     workers: int = typer.Option(1, min=1, help="worker processes"),
     as_json: bool = typer.Option(False, "--json", help="JSON output"),
 ) -> None:
@@ -161,7 +163,7 @@ def tournament_algeria(
     from djebel.simulate.tournament import run_tournament
 
     options = check_options(scenario, parse_options(option))
-    search_kw = {"iterations": iterations, "seconds": seconds or None}
+    search_kw = {"iterations": iterations, "seconds": seconds or None, "rollouts": rollouts}
     agent_options = {side: search_kw for side, name in (("fln", fln), ("gov", gov))
                      if name == "search"}
     console = Console(highlight=False, stderr=as_json)

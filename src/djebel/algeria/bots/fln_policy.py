@@ -44,6 +44,7 @@ class FlnPolicies:
     propaganda = 0.0        # style settings (see HeuristicAgent.__init__)
     cross = True
     cadres_move = True
+    fronts = True
 
     # ------------------------------------------------------------ FLN reinforcement
     def _fln_reinf(self, s, legal):
@@ -62,7 +63,7 @@ class FlnPolicies:
                 u = _u(act.args[0])
                 a = s.loc[u]
                 if act.args[1] == "front":
-                    if ap - 3 < reserve * 0.5:
+                    if ap - 3 < reserve * 0.5 or not self.fronts:
                         continue
                     sc = 6 + (4 if v.urban[a] else 0) - v.gov_cp[a] * 1.2 - v.patrol[a]
                 elif act.args[1] == "failek":

@@ -52,7 +52,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
 
     def __init__(self, side: str, seed: int = 0, spend: float = 1.0,
                  gov_keep: int | None = None, propaganda: float = 0.0,
-                 cross: bool = True, cadres_move: bool = True,
+                 cross: bool = True, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None):
         """Style settings, which the search agent switches between:
 
@@ -62,7 +62,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           propagandize rather than move or raid); ``cross=False`` keeps the units in
           Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
           ``cadres_move=False`` keeps Cadres where they are, for Propaganda;
-          ``fln_finish`` overrides FLN_FINISH."""
+          ``fronts=False`` converts no Cadre into a Front (the AP and the Cadre go
+          to Propaganda instead); ``fln_finish`` overrides FLN_FINISH."""
         self.side = side
         self.rng = random.Random(seed)
         self.spend = spend
@@ -71,6 +72,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move
+        self.fronts = fronts
         if fln_finish is not None:
             self.FLN_FINISH = fln_finish
         self._budget_key: tuple = ()

@@ -78,9 +78,11 @@ def _life(psl: int) -> float:
 # first is the plain HeuristicAgent.
 STYLES: dict[str, tuple[dict, ...]] = {
     "gov": ({}, {"spend": 0.0}, {"spend": 2.25}, {"gov_keep": 0}),
-    "fln": ({}, {"propaganda": 1.5}, {"propaganda": 1.5, "cross": False},
-            {"propaganda": 3.0, "cross": False, "cadres_move": False},
-            {"propaganda": 1.5, "cross": False, "cadres_move": False, "fln_finish": 99}),
+    "fln": ({}, {"fronts": False}, {"propaganda": 1.5, "fronts": False},
+            {"propaganda": 1.5, "cross": False, "fronts": False},
+            {"propaganda": 3.0, "cross": False, "cadres_move": False, "fronts": False},
+            {"propaganda": 3.0, "cross": False, "cadres_move": False, "fronts": False,
+             "fln_finish": 99}),
 }
 MAX_ROLLOUT_TURNS = 30       # a rollout this many turns long counts as a draw
 
