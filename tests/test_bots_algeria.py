@@ -180,6 +180,32 @@ def test_fln_style_without_fronts_converts_no_cadre_into_a_front():
     assert "front" not in _fln_conversions(5, fronts=False)
 
 
+def test_patrol_stay_style_sends_units_where_the_fln_gathers():
+    """patrol_stay=3: a unit in an area where the FLN is worth less than 3 looks for a
+    better area to patrol; the plain style (1) has it patrol where it stands."""
+    from djebel.algeria.bots.view import view_of
+    plain, style = HeuristicAgent("gov", 0), HeuristicAgent("gov", 0, patrol_stay=3.0)
+    seen = 0
+    for seed in range(6):
+        game = new_game("1958", seed, log=False)
+        agents = {"fln": HeuristicAgent("fln", 1), "gov": HeuristicAgent("gov", 2)}
+        while not game.is_over() and game.state.turn <= 3:
+            if game.decision() == "gov_deploy":
+                s = game.state
+                v = view_of(s)
+                for act in game.legal_actions():
+                    if act.verb != "deploy":
+                        continue
+                    u = UNIT_INDEX[act.args[0]]
+                    need = plain._patrol_need(s, v, s.loc[u])
+                    if 1.0 <= need < 3.0:
+                        assert plain._deploy_target(s, v, u) == "PTL"
+                        moved = style._deploy_target(s, v, u)
+                        seen += moved not in ("PTL", "stay")
+            game.apply(agents[game.active_side].choose(game))
+    assert seen > 0
+
+
 def test_fln_propaganda_style_adds_to_propaganda_scores_only():
     game = _to_search_decision("fln")
     plain = dict((a, sc) for sc, a in HeuristicAgent("fln", 0).ranked(game))

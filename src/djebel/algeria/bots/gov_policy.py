@@ -43,6 +43,8 @@ from djebel.core.actions import Action
 class GovPolicies:
     """Mixin: one method per Government decision kind."""
 
+    patrol_stay = 1.0       # style setting (see HeuristicAgent.__init__)
+
     # ------------------------------------------------------------ Government reinforcement
     def _gov_budget(self, s) -> float:
         """PSP the Government may still spend on units in this Reinforcement Phase.
@@ -140,7 +142,7 @@ class GovPolicies:
         """'stay', 'PTL', or an area id for a deployable Government unit."""
         a = s.loc[u]
         here = self._patrol_need(s, v, a)
-        if here >= 1.0:
+        if here >= self.patrol_stay:
             return "PTL"
         best, best_sc = None, here + 1.5
         for b in ALGERIA:

@@ -51,13 +51,16 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
     GOV_KEEP = 33       # the Government keeps its own PSL above the coup zone first
 
     def __init__(self, side: str, seed: int = 0, spend: float = 1.0,
-                 gov_keep: int | None = None, propaganda: float = 0.0,
+                 gov_keep: int | None = None, patrol_stay: float = 1.0,
+                 propaganda: float = 0.0,
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
-          Police only); ``gov_keep`` overrides GOV_KEEP.
+          Police only); ``gov_keep`` overrides GOV_KEEP; a unit patrols where it is
+          when the FLN there is worth ``patrol_stay`` (else it looks for an area
+          worth more: higher values send more units where the FLN gathers).
         * FLN: ``propaganda`` is added to every Propaganda's score (eagerness to
           propagandize rather than move or raid); ``cross=False`` keeps the units in
           Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
@@ -69,6 +72,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.spend = spend
         if gov_keep is not None:
             self.GOV_KEEP = gov_keep
+        self.patrol_stay = patrol_stay
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move

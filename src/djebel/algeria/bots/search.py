@@ -5,11 +5,12 @@ dice of cloned states:
 
 * **Style switching** (policy switching): at the start of each of its turns the
   agent plays ``rollouts`` complete games from the current state with each of a
-  few HeuristicAgent styles (for the Government, how much PSP it spends on units
-  and when it lowers the FLN PSL; for the FLN, how eagerly it propagandizes,
-  whether units cross in from Morocco and Tunisia, whether Cadres move), the
-  opponent played by the HeuristicAgent, the same dice seeds for every style; it
-  plays the style that won most for the turn.
+  few HeuristicAgent styles (for the Government, how much PSP it spends on units,
+  when it lowers the FLN PSL, how readily its units leave to patrol where the FLN
+  gathers; for the FLN, how eagerly it propagandizes, whether it converts Cadres
+  into Fronts, whether units cross in from Morocco and Tunisia, whether Cadres
+  move), the opponent played by the HeuristicAgent, the same dice seeds for every
+  style; it plays the style that won most for the turn.
 * **Mission tree** (``tree=True``): open-loop MCTS over the Operations-phase
   mission choices of its own side (``ops_fln``/``ops_gov``), over the
   HeuristicAgent's top-ranked candidates plus ``pass``; rollouts run to the end
@@ -77,7 +78,8 @@ def _life(psl: int) -> float:
 # HeuristicAgent keyword arguments of the styles each side switches between; the
 # first is the plain HeuristicAgent.
 STYLES: dict[str, tuple[dict, ...]] = {
-    "gov": ({}, {"spend": 0.0}, {"spend": 2.25}, {"gov_keep": 0}),
+    "gov": ({}, {"spend": 0.0}, {"spend": 2.25}, {"gov_keep": 0}, {"patrol_stay": 3.0},
+            {"patrol_stay": 3.0, "gov_keep": 0}),
     "fln": ({}, {"fronts": False}, {"propaganda": 1.5, "fronts": False},
             {"propaganda": 1.5, "cross": False, "fronts": False},
             {"propaganda": 3.0, "cross": False, "cadres_move": False, "fronts": False},
