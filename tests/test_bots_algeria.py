@@ -279,3 +279,9 @@ def test_generic_search_solves_a_toy_game():
                 iterations=400, rng=random.Random(1))
     assert mcts.choose(Nim(7)) == 1      # leave a multiple of 3
     assert mcts.choose(Nim(8)) == 2
+
+
+def test_make_agent_passes_style_settings_to_the_heuristic_agent():
+    agent = make_agent("heuristic", "algeria", "fln", 0, fronts=False, propaganda=1.5)
+    assert agent.fronts is False and agent.propaganda == 1.5
+    assert make_agent("heuristic", "algeria", "gov", 0, patrol_stay=3.0).patrol_stay == 3.0

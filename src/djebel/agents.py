@@ -36,13 +36,14 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
     """The agent called ``name`` for ``side`` of ``game``.
 
     Keyword ``options`` go to agents that take them (the Algeria search agent:
-    ``iterations``, ``seconds``, ``width``, ``tree``, ``rollouts``); agents without
-    options ignore them."""
+    ``iterations``, ``seconds``, ``width``, ``tree``, ``rollouts``; the Algeria
+    heuristic agent: its style settings, such as ``spend`` or ``fronts``); agents
+    without options ignore them."""
     if name == "random":
         return RandomAgent(seed)
     if game == "algeria" and name == "heuristic":
         from djebel.algeria.bots import HeuristicAgent
-        return HeuristicAgent(side, seed)
+        return HeuristicAgent(side, seed, **options)
     if game == "algeria" and name == "search":
         from djebel.algeria.bots import SearchAgent
         return SearchAgent(side, seed, **options)
