@@ -78,7 +78,7 @@ def _life(psl: int) -> float:
 # HeuristicAgent keyword arguments of the styles each side switches between; the
 # first is the plain HeuristicAgent.
 STYLES: dict[str, tuple[dict, ...]] = {
-    "gov": ({}, {"spend": 0.0}, {"spend": 2.25}, {"gov_keep": 0}, {"patrol_stay": 3.0},
+    "gov": ({}, {"spend": 0.0}, {"gov_keep": 0}, {"patrol_stay": 3.0},
             {"patrol_stay": 3.0, "gov_keep": 0}),
     "fln": ({}, {"fronts": False}, {"propaganda": 1.5, "fronts": False},
             {"propaganda": 1.5, "cross": False, "fronts": False},
