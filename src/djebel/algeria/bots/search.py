@@ -21,8 +21,8 @@ Both sides use style switching by default. Measured against the heuristic
 opponent it beat the mission tree on both sides (FLN, 60 games each: 92% against
 75% in 1958, 38% against 10% in 1960; Government 1954, 200 games: 50% against
 37.5%): what decides games is the plan for the whole turn (where the PSP and AP
-go), not single missions. With an iteration budget the agent is deterministic for its seed; a
-time budget (``seconds``) makes it depend on the machine's speed.
+go), not single missions. With an iteration budget the agent is deterministic for
+its seed; a time budget (``seconds``) makes it depend on the machine's speed.
 """
 
 from __future__ import annotations
