@@ -285,3 +285,18 @@ def test_make_agent_passes_style_settings_to_the_heuristic_agent():
     agent = make_agent("heuristic", "algeria", "fln", 0, fronts=False, propaganda=1.5)
     assert agent.fronts is False and agent.propaganda == 1.5
     assert make_agent("heuristic", "algeria", "gov", 0, patrol_stay=3.0).patrol_stay == 3.0
+
+
+@pytest.mark.parametrize("memory,second_pick", [(0.0, 0), (1.0, 1)])
+def test_style_memory_carries_earlier_turns_evidence(memory, second_pick):
+    """Turn one: style 1 wins both rollouts. Turn two: style 0 wins one, style 1 none.
+    Judged on its own the second turn picks style 0; with memory 1 the earlier
+    evidence keeps style 1 (2 wins against 1)."""
+    game = _to_search_decision("fln")
+    agent = SearchAgent("fln", 0, rollouts=2, memory=memory)
+    results = iter([0, 1, 0, 0, 0, 0] + [0, 1, 0, 0, 0, 0]          # turn one
+                   + [1, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0])       # turn two
+    agent._rollout = lambda g, style, seed: next(results)
+    assert len(STYLES["fln"]) == 6
+    assert agent._pick_style(game) == 1
+    assert agent._pick_style(game) == second_pick
