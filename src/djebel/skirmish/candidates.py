@@ -15,6 +15,7 @@ from shapely.geometry import LineString, Point
 
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction
+from djebel.core.memo import Memo
 from djebel.skirmish import orders
 from djebel.skirmish.geometry import (
     COVER_LEVELS,
@@ -189,7 +190,7 @@ COVER_FOES = 4          # nearest known enemies a cover spot is judged against
 COVER_DIRS = 8          # sampled headings around the element
 
 
-_SITUATIONS: dict[tuple, tuple | None] = {}
+_SITUATIONS: Memo[tuple, tuple | None] = Memo(200_000)
 
 
 def _situation(g: SkirmishGame, firer: Body, target: Body, kind: str) -> tuple | None:
@@ -205,10 +206,7 @@ def _situation(g: SkirmishGame, firer: Body, target: Body, kind: str) -> tuple |
         return _SITUATIONS[key]
     except KeyError:
         pass
-    if len(_SITUATIONS) > 200_000:
-        _SITUATIONS.clear()
-    hit = _SITUATIONS[key] = _situation_uncached(g, firer, target, kind)
-    return hit
+    return _SITUATIONS.store(key, _situation_uncached(g, firer, target, kind))
 
 
 def _situation_uncached(g: SkirmishGame, firer: Body, target: Body, kind: str) -> tuple | None:

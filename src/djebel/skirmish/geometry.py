@@ -18,6 +18,8 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 from shapely.strtree import STRtree
 
+from djebel.core.memo import Memo
+
 LEVELS = {"open": 0, "obscured": 1, "heavy_obscured": 2}
 COVER_LEVELS = {"open": 0, "light": 1, "heavy": 2}
 MOVE_LEVELS = ("open", "difficult", "impassable")
@@ -216,17 +218,14 @@ def corners(b: Body) -> list[tuple[float, float]]:
     ]
 
 
-_POLY_CACHE: dict[tuple, Polygon] = {}
+_POLY_CACHE: Memo[tuple, Polygon] = Memo(50_000)
 
 
 def base_poly(b: Body) -> Polygon:
     key = (b.x, b.y, b.facing, b.w, b.d)
     poly = _POLY_CACHE.get(key)
     if poly is None:
-        if len(_POLY_CACHE) > 50_000:
-            _POLY_CACHE.clear()
-        poly = Polygon(corners(b))
-        _POLY_CACHE[key] = poly
+        poly = _POLY_CACHE.store(key, Polygon(corners(b)))
     return poly
 
 
@@ -357,44 +356,37 @@ def clear_segments(terrain: Terrain, a: Body, b: Body) -> list[tuple[tuple, tupl
     return out
 
 
-# _plain: the memo keys hold plain tuples of numbers, not Body named tuples, which
-# are equal to them; the collector stops tracking plain tuples of numbers, so large
-# memos do not lengthen every full collection (a pause for every request in flight).
-_LOS_CACHE: dict[tuple, bool] = {}
+# The LOS and lane memo keys hold plain tuples of numbers, not the Body named tuples
+# (which are equal to them): the collector stops tracking plain tuples of numbers, so
+# large memos do not lengthen every full collection (a pause for every request in
+# flight).
+_LOS_CACHE: Memo[tuple, bool] = Memo(400_000)
 
 
 def terrain_los(terrain: Terrain, a: Body, b: Body) -> bool:
     """Mutual terrain LOS (D33 without civilians), memoised."""
     if a > b:
         a, b = b, a
-    key = (terrain.version, tuple(a), tuple(b))      # plain tuples: see _plain
+    key = (terrain.version, tuple(a), tuple(b))      # plain tuples: see _LOS_CACHE
     hit = _LOS_CACHE.get(key)
     if hit is not None:
         return hit
-    if len(_LOS_CACHE) > 400_000:
-        _LOS_CACHE.clear()
-    result = los_uncached(terrain, a, b)
-    _LOS_CACHE[key] = result
-    return result
+    return _LOS_CACHE.store(key, los_uncached(terrain, a, b))
 
 
-_LANE_CACHE: dict[tuple, bool] = {}
+_LANE_CACHE: Memo[tuple, bool] = Memo(200_000)
 
 
 def civilians_in_lane(a: Body, b: Body, civs: tuple, radius: float) -> bool:
     """D76: a civilian circle touches the convex hull of the two bases."""
     if not civs:
         return False
-    key = (tuple(a), tuple(b), civs, radius)          # plain tuples: see _plain
+    key = (tuple(a), tuple(b), civs, radius)          # plain tuples: see _LOS_CACHE
     hit = _LANE_CACHE.get(key)
     if hit is not None:
         return hit
-    if len(_LANE_CACHE) > 200_000:
-        _LANE_CACHE.clear()
     lane = shapely.MultiPoint(corners(a) + corners(b)).convex_hull
-    result = any(lane.distance(Point(c)) <= radius for c in civs)
-    _LANE_CACHE[key] = result
-    return result
+    return _LANE_CACHE.store(key, any(lane.distance(Point(c)) <= radius for c in civs))
 
 
 # ---------------------------------------------------------------- concealment and cover

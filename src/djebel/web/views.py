@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from djebel.core.actions import Action
+from djebel.core.memo import Memo
 
 LOG_TAIL = 60
 
@@ -205,7 +206,7 @@ def sight(g, label: str) -> list[str]:
             if o.on_table and o.side != e.side and _sees(g, e, o)]
 
 
-_TERRAIN: dict = {}
+_TERRAIN: Memo[tuple, list] = Memo(64)
 
 
 def _terrain(g) -> list:
@@ -220,9 +221,7 @@ def _terrain(g) -> list:
             hit.append({"id": f.id, "kind": f.kind,
                         "polys": [[[round(x, 2), round(y, 2)] for x, y in p.exterior.coords]
                                   for p in polys if hasattr(p, "exterior")]})
-        if len(_TERRAIN) > 64:
-            _TERRAIN.clear()
-        _TERRAIN[key] = hit
+        _TERRAIN.store(key, hit)
     return hit
 
 

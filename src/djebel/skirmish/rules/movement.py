@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from shapely.geometry import LineString, Point, Polygon
 
 from djebel.core.errors import IllegalAction
+from djebel.core.memo import Memo
 from djebel.skirmish.geometry import (
     Body,
     base_poly,
@@ -134,7 +135,7 @@ def _exit_edge(g: SkirmishGame, x: float, y: float) -> str:
 # Plain tuples rather than exceptions or MovePlans: a kept exception keeps its traceback
 # (every frame and game clone it ran through), and the collector stops tracking tuples
 # of plain values, so a full memo does not lengthen full collections.
-_PLAN_CACHE: dict[tuple, tuple] = {}
+_PLAN_CACHE: Memo[tuple, tuple] = Memo(100_000)
 
 
 def _ground_key(g: SkirmishGame) -> tuple:
@@ -165,9 +166,7 @@ def plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fac
             hit = (tuple(p.path), p.face, p.exited, p.contact, tuple(p.breach), p.stopped_by)
         except IllegalAction as exc:
             hit = (exc.rule, exc.reason)
-        if len(_PLAN_CACHE) > 100_000:
-            _PLAN_CACHE.clear()
-        _PLAN_CACHE[key] = hit
+        _PLAN_CACHE.store(key, hit)
     if len(hit) == 2:
         raise IllegalAction(*hit)
     return MovePlan(list(hit[0]), hit[1], hit[2], hit[3], list(hit[4]), hit[5])
