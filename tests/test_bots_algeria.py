@@ -8,7 +8,7 @@ import time
 import pytest
 
 from djebel.agents import make_agent
-from djebel.algeria.board import CADRE, COUNTRIES, UNIT_INDEX, UTYPE
+from djebel.algeria.board import AREA_IDS, CADRE, COUNTRIES, UNIT_INDEX, UTYPE
 from djebel.algeria.bots import HeuristicAgent, SearchAgent
 from djebel.algeria.bots.search import STYLES
 from djebel.algeria.game import new_game
@@ -103,9 +103,11 @@ def test_search_agent_is_deterministic_with_an_iteration_budget():
 
 
 def test_spend_zero_style_buys_only_police():
-    """The style that spends nothing on units still mobilizes Police for Civil Affairs."""
-    game = new_game("1958", 3, log=False)
-    agents = {"fln": HeuristicAgent("fln", 1), "gov": HeuristicAgent("gov", 2, spend=0.0)}
+    """The style that spends nothing on units (and buys no brigade for control) still
+    mobilizes Police for Civil Affairs."""
+    game = new_game("1954", 3, log=False)
+    agents = {"fln": HeuristicAgent("fln", 1),
+              "gov": HeuristicAgent("gov", 2, spend=0.0, control_buy=False)}
     bought = []
     while not game.is_over():
         action = agents[game.active_side].choose(game)
@@ -300,3 +302,62 @@ def test_style_memory_carries_earlier_turns_evidence(memory, second_pick):
     assert len(STYLES["fln"]) == 6
     assert agent._pick_style(game) == 1
     assert agent._pick_style(game) == second_pick
+
+
+@pytest.mark.parametrize(("fln", "gov", "value"), [
+    (0, 0, 0), (1, 2, 1), (2, 3, 0), (3, 1, -1), (2, 1, -1), (0, 1, 1), (1, 0, -1),
+    (4, 6, 0), (3, 6, 1),
+])
+def test_control_value_reads_rule_10_1(fln, gov, value):
+    """# 10.1-2 twice the other side's points (and > 0) controls; 10.1-3/-4 otherwise
+    contested on average, since both sides roll against the same difference."""
+    from djebel.algeria.bots.gov_policy import control_value
+    assert control_value(fln, gov) == value
+
+
+def _gov_reinforcement(scenario, seed):
+    game = new_game(scenario, seed, log=False)
+    agents = {"fln": HeuristicAgent("fln", 1), "gov": HeuristicAgent("gov", 2)}
+    while game.decision() != "gov_reinf":
+        game.apply(agents[game.active_side].choose(game))
+    return game
+
+
+def test_control_site_is_where_one_point_changes_control():
+    from djebel.algeria.bots.gov_policy import control_site, control_value
+    from djebel.algeria.bots.view import view_of
+    game = _gov_reinforcement("1954", 4)
+    v = view_of(game.state)
+    a = control_site(v, 1)
+    assert a is not None
+    assert control_value(v.fln_cp[a], v.gov_cp[a] + 1) > control_value(v.fln_cp[a], v.gov_cp[a])
+
+
+def test_government_buys_a_brigade_for_control_only_when_not_behind():
+    """6.32-4: a unit never activated still counts for control, so the Government buys
+    Algerian brigades where one more point changes control, while its PSL is at least
+    the FLN's; it places the brigade there."""
+    from djebel.algeria.bots.gov_policy import control_site
+    from djebel.algeria.bots.view import view_of
+    game = _gov_reinforcement("1954", 4)
+    s = game.state
+    s.gov_psl, s.fln_psl = 60, 50
+    agent = HeuristicAgent("gov", 0)
+    while (act := agent.choose(game)).verb == "mobilize" and act.args == ("police",):
+        game.apply(act)
+        game.apply(agent.choose(game))
+    assert str(act) in ("mobilize al_x", "mobilize fr_x"), act
+    nobuy = HeuristicAgent("gov", 0, control_buy=False).choose(game)
+    assert str(nobuy) not in ("mobilize al_x", "mobilize fr_x"), nobuy
+    site = control_site(view_of(game.state), 1)
+    game.apply(act)
+    placed = agent.choose(game)
+    assert placed.verb == "at" and placed.args[0] == AREA_IDS[site]
+    behind = _gov_reinforcement("1954", 4)
+    behind.state.gov_psl, behind.state.fln_psl = 50, 55
+    acts = []
+    while behind.decision() in ("gov_reinf", "mobilize_where"):
+        act = agent.choose(behind)
+        acts.append(str(act))
+        behind.apply(act)
+    assert not any(a in ("mobilize al_x", "mobilize fr_x") for a in acts), acts

@@ -52,6 +52,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
 
     def __init__(self, side: str, seed: int = 0, spend: float = 1.0,
                  gov_keep: int | None = None, patrol_stay: float = 1.0,
+                 control_buy: bool = True,
                  propaganda: float = 0.0,
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None):
@@ -60,7 +61,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         * Government: ``spend`` scales its budget for units other than Police (0:
           Police only); ``gov_keep`` overrides GOV_KEEP; a unit patrols where it is
           when the FLN there is worth ``patrol_stay`` (else it looks for an area
-          worth more: higher values send more units where the FLN gathers).
+          worth more: higher values send more units where the FLN gathers);
+          ``control_buy=False`` buys no brigade for the control it gives.
         * FLN: ``propaganda`` is added to every Propaganda's score (eagerness to
           propagandize rather than move or raid); ``cross=False`` keeps the units in
           Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
@@ -73,6 +75,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         if gov_keep is not None:
             self.GOV_KEEP = gov_keep
         self.patrol_stay = patrol_stay
+        self.control_buy = control_buy
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move

@@ -5,12 +5,14 @@ dice of cloned states:
 
 * **Style switching** (policy switching): at the start of each of its turns the
   agent plays ``rollouts`` complete games from the current state with each of a
-  few HeuristicAgent styles (for the Government, how much PSP it spends on units,
-  when it lowers the FLN PSL, how readily its units leave to patrol where the FLN
-  gathers; for the FLN, how eagerly it propagandizes, whether it converts Cadres
+  few HeuristicAgent styles (for the Government, whether it buys brigades for
+  control, when it lowers the FLN PSL, how readily its units leave to patrol where
+  the FLN gathers; for the FLN, how eagerly it propagandizes, whether it converts Cadres
   into Fronts, whether units cross in from Morocco and Tunisia, whether Cadres
   move), the opponent played by the HeuristicAgent, the same dice seeds for every
-  style; it plays the style that won most for the turn.
+  style; it plays the style that won most, counting the earlier turns' wins with
+  weight ``memory`` (1 by default: a style's record builds up over the game, which
+  steadies the choice against the noise of 16 rollouts).
 * **Mission tree** (``tree=True``): open-loop MCTS over the Operations-phase
   mission choices of its own side (``ops_fln``/``ops_gov``), over the
   HeuristicAgent's top-ranked candidates plus ``pass``; rollouts run to the end
@@ -78,7 +80,7 @@ def _life(psl: int) -> float:
 # HeuristicAgent keyword arguments of the styles each side switches between; the
 # first is the plain HeuristicAgent.
 STYLES: dict[str, tuple[dict, ...]] = {
-    "gov": ({}, {"spend": 0.0}, {"gov_keep": 0}, {"patrol_stay": 3.0},
+    "gov": ({}, {"control_buy": False}, {"gov_keep": 0}, {"patrol_stay": 3.0},
             {"patrol_stay": 3.0, "gov_keep": 0}),
     "fln": ({}, {"fronts": False}, {"propaganda": 1.5, "fronts": False},
             {"propaganda": 1.5, "cross": False, "fronts": False},
@@ -95,7 +97,7 @@ class SearchAgent:
     def __init__(self, side: str, seed: int = 0, iterations: int = 48,
                  seconds: float | None = None, width: int = 5, margin: float = 0.02,
                  common_seeds: int = 8, tree: bool = False,
-                 rollouts: int | None = None, memory: float = 0.0):
+                 rollouts: int | None = None, memory: float = 1.0):
         self.side = side
         self.rng = random.Random(seed)
         self.width = width
@@ -118,8 +120,8 @@ class SearchAgent:
         self.searches = 0
         self.picks: list[int] = []      # the style index chosen each turn
         # How much the earlier turns' rollouts still count (0: each turn on its own).
-        # Measured with memory 1 (100 games each, FLN): 91% against 87% in 1958, 43%
-        # against 38% in 1960; not yet the default, whose figures docs/balance.md shows.
+        # Measured with memory 1 against 0 (100 games each, FLN): 91% against 87% in
+        # 1958, 43% against 38% in 1960.
         self.memory = memory
         self.evidence: list[float] = []
 
