@@ -361,3 +361,62 @@ def test_government_buys_a_brigade_for_control_only_when_not_behind():
         acts.append(str(act))
         behind.apply(act)
     assert not any(a in ("mobilize al_x", "mobilize fr_x") for a in acts), acts
+
+
+def _gov_deployment(scenario, seed):
+    game = new_game(scenario, seed, log=False)
+    agents = {"fln": HeuristicAgent("fln", 1), "gov": HeuristicAgent("gov", 2)}
+    while game.decision() != "gov_deploy":
+        game.apply(agents[game.active_side].choose(game))
+    return game
+
+
+def test_patrol_denial_is_the_mission_success_table_difference():
+    """# 9.11-3 / 9.14-3: one more patrol is -1 to Propaganda and Raids. For Cadres alone
+    in a rural area with no patrol: N falls from 10/6 to 7/6 and '+' (a Cadre lost, 1
+    PSP to the Government) rises from 1/6 to 2/6, so 0.5 + 2 * 1/6."""
+    from djebel.algeria.board import ALGERIA, BAND, FAILEK, FRONT, NEUT
+    from djebel.algeria.bots.gov_policy import patrol_denial
+    from djebel.algeria.bots.view import view_of
+    game = _gov_deployment("1954", 0)
+    s = game.state
+    v = view_of(s)
+    checked = set()
+    for a in ALGERIA:
+        types = {UTYPE[u] for u in v.fln[a] if not s.flags[u] & NEUT}
+        if v.remote[a]:
+            assert patrol_denial(s, v, a, 0) == 0.0
+        elif types and types <= {CADRE, FRONT} and not s.terror[a]:
+            double = 2 if v.urban[a] else 1
+            assert patrol_denial(s, v, a, 0) == pytest.approx(0.5 * double + 2 / 6)
+            checked.add(double)
+        elif not types:
+            assert patrol_denial(s, v, a, 0) == 0.0
+        assert not types & {BAND, FAILEK} or patrol_denial(s, v, a, 0) > 0
+    assert 1 in checked
+
+
+def test_deny_style_sends_units_where_cadres_would_propagandize_unhindered():
+    """deny=1: a deploying unit goes where a patrol takes most from FLN Propaganda and
+    Raids (plus the usual patrol need); the plain style keeps it with the Fronts."""
+    from djebel.algeria.board import AREA_INDEX
+    from djebel.algeria.bots.gov_policy import patrol_denial
+    from djebel.algeria.bots.view import view_of
+    plain, deny = HeuristicAgent("gov", 0), HeuristicAgent("gov", 0, deny=1.0)
+    differ = 0
+    for seed in range(4):
+        game = _gov_deployment("1954", seed)
+        s = game.state
+        v = view_of(s)
+        for act in game.legal_actions():
+            if act.verb != "deploy":
+                continue
+            u = UNIT_INDEX[act.args[0]]
+            target = deny._deploy_target(s, v, u)
+            if target in ("PTL", "stay"):
+                continue
+            b = AREA_INDEX[target]
+            assert patrol_denial(s, v, b, v.patrol[b]) > 0 or deny._patrol_need(s, v, b) > 0
+            if target != plain._deploy_target(s, v, u):
+                differ += patrol_denial(s, v, b, v.patrol[b]) > 0
+    assert differ > 0

@@ -69,11 +69,37 @@ def control_site(v: View, points: int) -> int | None:
     return best
 
 
+def patrol_denial(s, v: View, a: int, patrols: int) -> float:
+    """What one more unit on Patrol in ``a`` (which has ``patrols``) takes from the FLN,
+    in PSP: -1 more to Propaganda (9.11-3, doubled N in Urban areas, a Cadre lost on
+    '+') and to Raids (9.14-3, AP valued at 0.4 PSP) by the units there now."""
+    if v.remote[a]:
+        return 0.0
+    propagandists = raiders = False
+    for u in v.fln[a]:
+        if s.flags[u] & NEUT:
+            continue
+        t = UTYPE[u]
+        propagandists |= t in (CADRE, FRONT)
+        raiders |= t in (BAND, FAILEK)
+    double = 2 if v.urban[a] else 1
+    value = 0.0
+    if propagandists:
+        drm = -patrols - (1 if s.terror[a] else 0)
+        (n0, plus0, _), (n1, plus1, _) = mst_odds(drm), mst_odds(drm - 1)
+        value += (n0 - n1) * double + (plus1 - plus0) * 2.0
+    if raiders:
+        (n0, plus0, _), (n1, plus1, _) = mst_odds(-patrols), mst_odds(-patrols - 1)
+        value += (n0 - n1) * double * 0.4 + (plus1 - plus0) * 1.0
+    return value
+
+
 class GovPolicies:
     """Mixin: one method per Government decision kind."""
 
     patrol_stay = 1.0       # style setting (see HeuristicAgent.__init__)
     control_buy = True      # style setting (see HeuristicAgent.__init__)
+    deny = 0.0              # style setting (see HeuristicAgent.__init__)
 
     # ------------------------------------------------------------ Government reinforcement
     def _gov_budget(self, s) -> float:
@@ -187,6 +213,8 @@ class GovPolicies:
     # ------------------------------------------------------------ Government deployment
     def _deploy_target(self, s, v: View, u: int) -> str:
         """'stay', 'PTL', or an area id for a deployable Government unit."""
+        if self.deny:
+            return self._deny_target(s, v, u)
         a = s.loc[u]
         here = self._patrol_need(s, v, a)
         if here >= self.patrol_stay:
@@ -196,6 +224,25 @@ class GovPolicies:
             if b == a:
                 continue
             sc = self._patrol_need(s, v, b) - v.patrol[b] * 1.5 - v.gov_cp[b] * 0.3
+            if sc > best_sc:
+                best, best_sc = b, sc
+        if best is not None:
+            return AREA_IDS[best]
+        return "PTL" if here > 0 else "stay"
+
+    def _deny_target(self, s, v: View, u: int) -> str:
+        """The ``deny`` style: the patrol need of each area plus ``deny`` times what one
+        more patrol there takes from FLN Propaganda and Raids (patrol_denial), so units
+        spread out to the areas whose Cadres would otherwise propagandize unhindered."""
+        a = s.loc[u]
+        here_need = self._patrol_need(s, v, a)
+        here = here_need + 3 * self.deny * patrol_denial(s, v, a, v.patrol[a])
+        best, best_sc = None, here + 1.0
+        for b in ALGERIA:
+            if b == a:
+                continue
+            sc = (self._patrol_need(s, v, b) - v.patrol[b] * 1.5 - v.gov_cp[b] * 0.3
+                  + 3 * self.deny * patrol_denial(s, v, b, v.patrol[b]))
             if sc > best_sc:
                 best, best_sc = b, sc
         if best is not None:

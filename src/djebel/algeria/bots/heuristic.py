@@ -52,7 +52,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
 
     def __init__(self, side: str, seed: int = 0, spend: float = 1.0,
                  gov_keep: int | None = None, patrol_stay: float = 1.0,
-                 control_buy: bool = True,
+                 control_buy: bool = True, deny: float = 0.0,
                  propaganda: float = 0.0,
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None):
@@ -62,7 +62,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           Police only); ``gov_keep`` overrides GOV_KEEP; a unit patrols where it is
           when the FLN there is worth ``patrol_stay`` (else it looks for an area
           worth more: higher values send more units where the FLN gathers);
-          ``control_buy=False`` buys no brigade for the control it gives.
+          ``control_buy=False`` buys no brigade for the control it gives; ``deny``
+          weighs, when units deploy, what a patrol takes from FLN Propaganda.
         * FLN: ``propaganda`` is added to every Propaganda's score (eagerness to
           propagandize rather than move or raid); ``cross=False`` keeps the units in
           Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
@@ -76,6 +77,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
             self.GOV_KEEP = gov_keep
         self.patrol_stay = patrol_stay
         self.control_buy = control_buy
+        self.deny = deny
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move

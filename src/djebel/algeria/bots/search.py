@@ -7,12 +7,13 @@ dice of cloned states:
   agent plays ``rollouts`` complete games from the current state with each of a
   few HeuristicAgent styles (for the Government, whether it buys brigades for
   control, when it lowers the FLN PSL, how readily its units leave to patrol where
-  the FLN gathers; for the FLN, how eagerly it propagandizes, whether it converts Cadres
-  into Fronts, whether units cross in from Morocco and Tunisia, whether Cadres
-  move), the opponent played by the HeuristicAgent, the same dice seeds for every
-  style; it plays the style that won most, counting the earlier turns' wins with
-  weight ``memory`` (1 by default: a style's record builds up over the game, which
-  steadies the choice against the noise of 16 rollouts).
+  the FLN gathers or where its Cadres would propagandize; for the FLN, how
+  eagerly it propagandizes, whether it converts Cadres into Fronts, whether units
+  cross in from Morocco and Tunisia, whether Cadres move), the opponent played
+  by the HeuristicAgent, the same dice seeds for every style. It plays the style
+  that won most, counting the earlier turns' wins with weight ``memory`` (1 by
+  default: a style's record builds up over the game, which steadies the choice
+  against the noise of 16 rollouts).
 * **Mission tree** (``tree=True``): open-loop MCTS over the Operations-phase
   mission choices of its own side (``ops_fln``/``ops_gov``), over the
   HeuristicAgent's top-ranked candidates plus ``pass``; rollouts run to the end
@@ -80,8 +81,8 @@ def _life(psl: int) -> float:
 # HeuristicAgent keyword arguments of the styles each side switches between; the
 # first is the plain HeuristicAgent.
 STYLES: dict[str, tuple[dict, ...]] = {
-    "gov": ({}, {"control_buy": False}, {"gov_keep": 0}, {"patrol_stay": 3.0},
-            {"patrol_stay": 3.0, "gov_keep": 0}),
+    "gov": ({}, {"control_buy": False}, {"gov_keep": 0}, {"patrol_stay": 3.0, "gov_keep": 0},
+            {"deny": 1.0}),
     "fln": ({}, {"fronts": False}, {"propaganda": 1.5, "fronts": False},
             {"propaganda": 1.5, "cross": False, "fronts": False},
             {"propaganda": 3.0, "cross": False, "cadres_move": False, "fronts": False},
