@@ -10,6 +10,7 @@ from djebel.algeria.board import (
     CADRE,
     EL_X,
     FAILEK,
+    FLN_UNITS,
     FR_X,
     FR_XX,
     FRONT,
@@ -94,12 +95,20 @@ def patrol_denial(s, v: View, a: int, patrols: int) -> float:
     return value
 
 
+ALGERIA_SET = frozenset(ALGERIA)
+RELOCATE = 3        # Police moved a turn against a Propaganda FLN
+
+
 class GovPolicies:
     """Mixin: one method per Government decision kind."""
 
     patrol_stay = 1.0       # style setting (see HeuristicAgent.__init__)
     control_buy = True      # style setting (see HeuristicAgent.__init__)
     deny = 0.0              # style setting (see HeuristicAgent.__init__)
+    adapt = True            # style setting (see HeuristicAgent.__init__)
+    _fronts_base: int | None = None     # FLN Fronts in Algeria when first seen
+    _fronts_grew = False                # the FLN has built a Front since
+    _relocated: tuple[int, int] = (0, 0)    # (turn, Police moved that turn)
 
     # ------------------------------------------------------------ Government reinforcement
     def _gov_budget(self, s) -> float:
@@ -118,8 +127,49 @@ class GovPolicies:
         spent = self._budget_start - s.gov_psl + s.gov_half * 0.5
         return min(cap - spent, s.gov_psl - GOV_RESERVE - s.gov_half * 0.5)
 
+    # ------------------------------------------------------------ reading the FLN
+    def _watch_fronts(self, s) -> None:
+        """Note whether the FLN has built a Front in Algeria since the agent first
+        looked (at a Reinforcement or Deployment Phase, before any Operations losses)."""
+        n = sum(1 for u in FLN_UNITS if UTYPE[u] == FRONT and s.loc[u] in ALGERIA_SET)
+        if self._fronts_base is None:
+            self._fronts_base = n
+        elif n > self._fronts_base:
+            self._fronts_grew = True
+
+    def _denying(self, s) -> bool:
+        """True from turn 2 against an FLN that has built no Front: it lives on
+        Propaganda by Cadres, so Police and patrols go where they cut it (``adapt``)."""
+        return (self.adapt and s.turn >= 2 and self._fronts_base is not None
+                and not self._fronts_grew)
+
+    def _police_to_relocate(self, s, v: View, legal) -> Action | None:
+        """Against a Propaganda FLN: remove a Police unit whose area gives no denial,
+        to mobilize it again where Cadres propagandize (6.31-4, 1 PSP each), at most
+        RELOCATE a turn."""
+        turn, moved = self._relocated
+        if turn != s.turn:
+            moved = 0
+        site = self._civil_site(v)
+        if (moved >= RELOCATE or s.gov_psl <= POLICE_FLOOR + 5 or site is None
+                or patrol_denial(s, v, site, v.patrol[site]) <= 0.5):
+            return None
+        for act in legal:
+            if act.verb == "remove":
+                a = s.loc[_u(act.args[0])]
+                if patrol_denial(s, v, a, v.patrol[a] - 1) < 0.05:
+                    self._relocated = (s.turn, moved + 1)
+                    return act
+        return None
+
+    # ------------------------------------------------------------ Government reinforcement
     def _gov_reinf(self, s, legal):
+        self._watch_fronts(s)
         v = view_of(s)
+        if self._denying(s):
+            act = self._police_to_relocate(s, v, legal)
+            if act is not None:
+                return act
         budget = self._gov_budget(s)
         verbs = {}
         for act in legal:
@@ -173,16 +223,21 @@ class GovPolicies:
             return None
         return mob.get("al_x") or mob.get("fr_x")
 
-    @staticmethod
-    def _civil_site(v: View) -> int | None:
+    def _civil_site(self, v: View) -> int | None:
         """Where a new Police unit opens one more Civil Affairs a turn (9.25: a Police
-        unit in a non-Remote area), the most threatened (and Urban) first; None when
-        every such area has Police."""
+        unit in a non-Remote area), the most threatened (and Urban) first, or against
+        a Propaganda FLN where its patrol cuts Propaganda most; None when every such
+        area has Police."""
+        denying = self._denying(v.s)
         best, best_sc = None, -1e9
         for a in ALGERIA:
             if v.police[a] or v.remote[a]:
                 continue
-            sc = v.threat[a] + (2 if v.urban[a] else 0)
+            if denying:
+                sc = (3 * patrol_denial(v.s, v, a, v.patrol[a]) + 0.2 * v.threat[a]
+                      + (1 if v.urban[a] else 0))
+            else:
+                sc = v.threat[a] + (2 if v.urban[a] else 0)
             if sc > best_sc:
                 best, best_sc = a, sc
         return best
@@ -213,8 +268,8 @@ class GovPolicies:
     # ------------------------------------------------------------ Government deployment
     def _deploy_target(self, s, v: View, u: int) -> str:
         """'stay', 'PTL', or an area id for a deployable Government unit."""
-        if self.deny:
-            return self._deny_target(s, v, u)
+        if self.deny or self._denying(s):
+            return self._deny_target(s, v, u, self.deny or 1.0)
         a = s.loc[u]
         here = self._patrol_need(s, v, a)
         if here >= self.patrol_stay:
@@ -230,19 +285,19 @@ class GovPolicies:
             return AREA_IDS[best]
         return "PTL" if here > 0 else "stay"
 
-    def _deny_target(self, s, v: View, u: int) -> str:
-        """The ``deny`` style: the patrol need of each area plus ``deny`` times what one
+    def _deny_target(self, s, v: View, u: int, weight: float) -> str:
+        """The ``deny`` style: the patrol need of each area plus ``weight`` times what one
         more patrol there takes from FLN Propaganda and Raids (patrol_denial), so units
         spread out to the areas whose Cadres would otherwise propagandize unhindered."""
         a = s.loc[u]
         here_need = self._patrol_need(s, v, a)
-        here = here_need + 3 * self.deny * patrol_denial(s, v, a, v.patrol[a])
+        here = here_need + 3 * weight * patrol_denial(s, v, a, v.patrol[a])
         best, best_sc = None, here + 1.0
         for b in ALGERIA:
             if b == a:
                 continue
             sc = (self._patrol_need(s, v, b) - v.patrol[b] * 1.5 - v.gov_cp[b] * 0.3
-                  + 3 * self.deny * patrol_denial(s, v, b, v.patrol[b]))
+                  + 3 * weight * patrol_denial(s, v, b, v.patrol[b]))
             if sc > best_sc:
                 best, best_sc = b, sc
         if best is not None:
@@ -264,6 +319,7 @@ class GovPolicies:
         return need
 
     def _gov_deploy(self, s, legal):
+        self._watch_fronts(s)
         v = view_of(s)
         for act in legal:
             if act.verb == "mode" and act.args[1] == "dispersed":

@@ -52,7 +52,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
 
     def __init__(self, side: str, seed: int = 0, spend: float = 1.0,
                  gov_keep: int | None = None, patrol_stay: float = 1.0,
-                 control_buy: bool = True, deny: float = 0.0,
+                 control_buy: bool = True, deny: float = 0.0, adapt: bool = True,
                  propaganda: float = 0.0,
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None):
@@ -63,7 +63,9 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           when the FLN there is worth ``patrol_stay`` (else it looks for an area
           worth more: higher values send more units where the FLN gathers);
           ``control_buy=False`` buys no brigade for the control it gives; ``deny``
-          weighs, when units deploy, what a patrol takes from FLN Propaganda.
+          weighs, when units deploy, what a patrol takes from FLN Propaganda;
+          ``adapt=False`` keeps its plain play against an FLN that builds no Front
+          (which it otherwise meets with ``deny`` and Police placed to cut Propaganda).
         * FLN: ``propaganda`` is added to every Propaganda's score (eagerness to
           propagandize rather than move or raid); ``cross=False`` keeps the units in
           Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
@@ -78,6 +80,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.patrol_stay = patrol_stay
         self.control_buy = control_buy
         self.deny = deny
+        self.adapt = adapt
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move
