@@ -420,3 +420,56 @@ def test_deny_style_sends_units_where_cadres_would_propagandize_unhindered():
             if target != plain._deploy_target(s, v, u):
                 differ += patrol_denial(s, v, b, v.patrol[b]) > 0
     assert differ > 0
+
+
+def _watching_gov(fln_kw, turns, seed=5):
+    """Play 1954 up to ``turns`` with a heuristic Government that keeps watching."""
+    game = new_game("1954", seed, log=False)
+    agents = {"fln": HeuristicAgent("fln", 1, **fln_kw), "gov": HeuristicAgent("gov", 2)}
+    while not game.is_over() and game.state.turn <= turns:
+        game.apply(agents[game.active_side].choose(game))
+    return game, agents["gov"]
+
+
+def test_government_adapts_only_to_an_fln_that_builds_no_front():
+    """Against the plain FLN, which converts Cadres into Fronts (6.2-2), the Government
+    keeps its plain play; against an FLN that builds none it switches, from turn 2,
+    to patrols and Police that cut Propaganda (9.11-3)."""
+    game, gov = _watching_gov({}, 2)
+    assert gov._fronts_base is not None and gov._fronts_grew
+    assert not gov._denying(game.state)
+    game, gov = _watching_gov({"fronts": False}, 2)
+    assert not game.is_over() and game.state.turn >= 2
+    assert not gov._fronts_grew and gov._denying(game.state)
+    assert not HeuristicAgent("gov", 2, adapt=False)._denying(game.state)
+
+
+def test_adapted_government_relocates_idle_police_to_where_cadres_propagandize():
+    """6.31-4: a Police unit may be removed and mobilized again (1 PSP). The adapted
+    Government removes one whose area gives no denial when an area without Police
+    would cut Propaganda by more than 0.5, at most RELOCATE a turn."""
+    from djebel.algeria.bots.gov_policy import RELOCATE, patrol_denial
+    from djebel.algeria.bots.view import view_of
+    found = 0
+    for seed in range(8):
+        game, gov = _watching_gov({"fronts": False}, 1, seed)
+        while not game.is_over() and game.decision() != "gov_reinf":
+            game.apply(HeuristicAgent(game.active_side, 3).choose(game))
+        if game.is_over():
+            continue
+        s = game.state
+        s.gov_psl = max(s.gov_psl, 40)
+        v = view_of(s)
+        gov._watch_fronts(s)
+        act = gov._police_to_relocate(s, v, game.legal_actions())
+        site = gov._civil_site(v)
+        if act is None:
+            continue
+        found += 1
+        a = s.loc[UNIT_INDEX[act.args[0]]]
+        assert act.verb == "remove"
+        assert patrol_denial(s, v, a, v.patrol[a] - 1) < 0.05
+        assert patrol_denial(s, v, site, v.patrol[site]) > 0.5
+        gov._relocated = (s.turn, RELOCATE)
+        assert gov._police_to_relocate(s, v, game.legal_actions()) is None
+    assert found > 0
