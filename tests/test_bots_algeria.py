@@ -315,12 +315,17 @@ def test_control_value_reads_rule_10_1(fln, gov, value):
     assert control_value(fln, gov) == value
 
 
-def _gov_reinforcement(scenario, seed):
+def _play_to(decision, scenario, seed):
+    """Heuristic play up to the first ``decision`` of the game."""
     game = new_game(scenario, seed, log=False)
     agents = {"fln": HeuristicAgent("fln", 1), "gov": HeuristicAgent("gov", 2)}
-    while game.decision() != "gov_reinf":
+    while game.decision() != decision:
         game.apply(agents[game.active_side].choose(game))
     return game
+
+
+def _gov_reinforcement(scenario, seed):
+    return _play_to("gov_reinf", scenario, seed)
 
 
 def test_control_site_is_where_one_point_changes_control():
@@ -364,11 +369,7 @@ def test_government_buys_a_brigade_for_control_only_when_not_behind():
 
 
 def _gov_deployment(scenario, seed):
-    game = new_game(scenario, seed, log=False)
-    agents = {"fln": HeuristicAgent("fln", 1), "gov": HeuristicAgent("gov", 2)}
-    while game.decision() != "gov_deploy":
-        game.apply(agents[game.active_side].choose(game))
-    return game
+    return _play_to("gov_deploy", scenario, seed)
 
 
 def test_patrol_denial_is_the_mission_success_table_difference():

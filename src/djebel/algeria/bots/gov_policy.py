@@ -274,30 +274,27 @@ class GovPolicies:
         here = self._patrol_need(s, v, a)
         if here >= self.patrol_stay:
             return "PTL"
-        best, best_sc = None, here + 1.5
-        for b in ALGERIA:
-            if b == a:
-                continue
-            sc = self._patrol_need(s, v, b) - v.patrol[b] * 1.5 - v.gov_cp[b] * 0.3
-            if sc > best_sc:
-                best, best_sc = b, sc
-        if best is not None:
-            return AREA_IDS[best]
-        return "PTL" if here > 0 else "stay"
+        return self._patrol_move(s, v, a, here, 1.5, 0.0)
 
     def _deny_target(self, s, v: View, u: int, weight: float) -> str:
         """The ``deny`` style: the patrol need of each area plus ``weight`` times what one
         more patrol there takes from FLN Propaganda and Raids (patrol_denial), so units
         spread out to the areas whose Cadres would otherwise propagandize unhindered."""
         a = s.loc[u]
-        here_need = self._patrol_need(s, v, a)
-        here = here_need + 3 * weight * patrol_denial(s, v, a, v.patrol[a])
-        best, best_sc = None, here + 1.0
+        here = self._patrol_need(s, v, a) + 3 * weight * patrol_denial(s, v, a, v.patrol[a])
+        return self._patrol_move(s, v, a, here, 1.0, weight)
+
+    def _patrol_move(self, s, v: View, a: int, here: float, margin: float,
+                     weight: float) -> str:
+        """The area other than ``a`` worth patrolling most, if it beats ``here`` by
+        ``margin``; else patrol in ``a`` if it is worth anything, or stay."""
+        best, best_sc = None, here + margin
         for b in ALGERIA:
             if b == a:
                 continue
-            sc = (self._patrol_need(s, v, b) - v.patrol[b] * 1.5 - v.gov_cp[b] * 0.3
-                  + 3 * weight * patrol_denial(s, v, b, v.patrol[b]))
+            sc = self._patrol_need(s, v, b) - v.patrol[b] * 1.5 - v.gov_cp[b] * 0.3
+            if weight:
+                sc += 3 * weight * patrol_denial(s, v, b, v.patrol[b])
             if sc > best_sc:
                 best, best_sc = b, sc
         if best is not None:
