@@ -474,3 +474,92 @@ def test_adapted_government_relocates_idle_police_to_where_cadres_propagandize()
         gov._relocated = (s.turn, RELOCATE)
         assert gov._police_to_relocate(s, v, game.legal_actions()) is None
     assert found > 0
+
+
+def test_outfire_is_the_chance_of_more_hits_on_the_crt():
+    """9-6.4: the side that takes more hits is neutralized. A Band (firepower 2, C.3
+    column 2-4: 0,0,0,1,1,2) against a Police unit firing back 1 (column 1: 1 on a 6);
+    a Failek group of 8 (column 5-8: 1,1,2,2,2,3) against the same."""
+    from fractions import Fraction
+
+    from djebel.algeria.bots.heuristic_base import outfire
+    band, police, group = [0, 0, 0, 1, 1, 2], [0, 0, 0, 0, 0, 1], [1, 1, 2, 2, 2, 3]
+
+    def more(a, b):
+        return Fraction(sum(x > y for x in a for y in b), 36)
+    assert outfire(2, 1) == pytest.approx(float(more(band, police))) == pytest.approx(16 / 36)
+    assert outfire(8, 1) == pytest.approx(float(more(group, police))) == pytest.approx(34 / 36)
+    assert outfire(1, 2) == pytest.approx(float(more(police, band)))
+
+
+def _harass_site(seed):
+    """The first FLN Operations decision of a 1958 game at which a Band in an OPS box
+    shares its area with a Police unit that can still run Civil Affairs."""
+    from djebel.algeria.board import BAND, NEUT, OPS, POLICE
+    from djebel.algeria.bots.view import view_of
+    game = _play_to("ops_fln", "1958", seed)
+    s = game.state
+    v = view_of(s)
+    for act in game.legal_actions():
+        if act.verb != "harass":
+            continue
+        u = UNIT_INDEX[act.args[0]]
+        a = s.loc[u]
+        if UTYPE[u] == BAND and s.box[u] == OPS and any(
+                UTYPE[g] == POLICE and not s.flags[g] & NEUT for g in v.gov[a]):
+            return game, u, a
+    return game, None, None
+
+
+def test_fln_harass_values_the_police_it_may_neutralize():
+    """9.15 / 9-6.4 / 9.25: a Band that outfires a Police unit neutralizes it, and a
+    neutralized Police unit runs no Civil Affairs. ``harass_police`` adds that many
+    times the chance of outfiring it, only while its Civil Affairs is still to come."""
+    from djebel.algeria.bots.heuristic_base import outfire
+    from djebel.algeria.bots.view import view_of
+    from djebel.algeria.rules.common import firepower
+    from djebel.algeria.state import DONE_CIVIL
+    game, u, a = next((g, u, a) for g, u, a in map(_harass_site, range(10)) if u is not None)
+    s = game.state
+    v = view_of(s)
+    police = min(v.gov[a], key=lambda g: firepower(s, g))
+    # The Police unit fires back half its firepower, rounded up (9.15-4), plus an Air
+    # Point's 1d6 (3 on average) outside Urban areas when one is available.
+    back = -(-firepower(s, police) // 2) + (3 if s.air_avail and not v.urban[a] else 0)
+    keen, plain = HeuristicAgent("fln", 1, harass_police=2.0), HeuristicAgent("fln", 1,
+                                                                            harass_police=0.0)
+    bonus = keen._harass_value(s, v, u, a) - plain._harass_value(s, v, u, a)
+    assert bonus == pytest.approx(2.0 * outfire(firepower(s, u), back))
+    s.done[a] |= DONE_CIVIL
+    assert keen._harass_value(s, v, u, a) == pytest.approx(plain._harass_value(s, v, u, a))
+
+
+def test_fln_pulls_bands_to_police_they_do_not_yet_face():
+    """Bands gather where Police can be harassed: each Police unit in a non-Remote area
+    not yet faced by a Band is worth ``harass_police`` to a Band moving or built there."""
+    from djebel.algeria.bots.view import view_of
+    game = _play_to("ops_fln", "1958", 0)
+    v = view_of(game.state)
+    agent = HeuristicAgent("fln", 1, harass_police=2.0)
+    for a in range(len(v.police)):
+        want = 0.0 if v.remote[a] else 2.0 * max(0, v.police[a] - 1)
+        assert agent._police_target(v, a, 1) == want
+    assert HeuristicAgent("fln", 1, harass_police=0.0)._police_target(v, 0, 0) == 0.0
+
+
+def test_government_renews_neutralized_police():
+    """6.31-4: a Police unit may be taken off the map and mobilized again (1 PSP). The
+    Government renews a neutralized one (it would run no Civil Affairs until it
+    recovers, 10.2), but not at or below POLICE_FLOOR."""
+    from djebel.algeria.board import GOV_UNITS, NEUT, POLICE
+    from djebel.algeria.bots.heuristic_base import POLICE_FLOOR
+    game = _gov_reinforcement("1958", 3)
+    s = game.state
+    gov = HeuristicAgent("gov", 2)
+    police = [u for u in GOV_UNITS if UTYPE[u] == POLICE and s.loc[u] >= 0]
+    assert gov._police_to_renew(s, game.legal_actions()) is None     # none neutralized
+    s.flags[police[0]] |= NEUT
+    act = gov.choose(game)
+    assert act.verb == "remove" and UNIT_INDEX[act.args[0]] == police[0]
+    s.gov_psl = POLICE_FLOOR
+    assert gov._police_to_renew(s, game.legal_actions()) is None

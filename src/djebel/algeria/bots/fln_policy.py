@@ -24,6 +24,7 @@ from djebel.algeria.bots.heuristic_base import (
     _listed,
     _u,
     expected_hits,
+    outfire,
 )
 from djebel.algeria.bots.view import (
     EVASION,
@@ -35,6 +36,7 @@ from djebel.algeria.bots.view import (
 )
 from djebel.algeria.rules.common import firepower as unit_fp
 from djebel.algeria.rules.missions_fln import destinations_from
+from djebel.algeria.state import DONE_CIVIL
 from djebel.core.actions import Action
 
 
@@ -45,6 +47,7 @@ class FlnPolicies:
     cross = True
     cadres_move = True
     fronts = True
+    harass_police = 0.0
 
     # ------------------------------------------------------------ FLN reinforcement
     def _fln_reinf(self, s, legal):
@@ -91,7 +94,8 @@ class FlnPolicies:
                     if t == "cadre":
                         sc = 4 - cadres * 1.2 - danger + (1.5 if v.urban[a] else 0)
                     else:
-                        sc = 3.5 - bands * 1.0 - danger * 0.8 + (0.5 if v.gov[a] else 0)
+                        sc = (3.5 - bands * 1.0 - danger * 0.8 + (0.5 if v.gov[a] else 0)
+                              + self._police_target(v, a, bands))
             elif verb == "reduce":
                 continue
             if sc > best_sc:
@@ -266,6 +270,14 @@ class FlnPolicies:
             return self._harass_value(s, v, u, a) - risk * 1.0
         return None
 
+    def _police_target(self, v: View, a: int, bands: int) -> float:
+        """Worth of one more Band in ``a`` for harassing its Police (``harass_police``):
+        every Police unit there a Band does not yet face is one Civil Affairs (9.25)
+        a turn the FLN may take away first, holding the initiative (8-2)."""
+        if not self.harass_police or v.remote[a]:
+            return 0.0
+        return self.harass_police * max(0, v.police[a] - bands)
+
     def _react_threat(self, s, v: View, a: int) -> float:
         """Rough chance the Government reacts hard in ``a`` (0..1)."""
         if a in COUNTRIES or a == FRANCE:
@@ -288,7 +300,13 @@ class FlnPolicies:
             back += 3
         gain = expected_hits(fp)
         pain = expected_hits(back)
-        return gain - pain * FLN_VALUE[UTYPE[u]] * 0.7 - 0.3
+        sc = gain - pain * FLN_VALUE[UTYPE[u]] * 0.7 - 0.3
+        if (self.harass_police and UTYPE[target] == POLICE and not s.flags[target] & NEUT
+                and not v.remote[a] and not s.done[a] & DONE_CIVIL):
+            # 9.15-4 / 9-6.4: more hits than the Police fires back neutralizes it, and
+            # a neutralized Police unit runs no Civil Affairs until it recovers (10.2).
+            sc += self.harass_police * outfire(fp, back)
+        return sc
 
     def _move_value(self, s, v: View, a: int, t: int) -> float:
         """A Move's worth to a unit of type ``t`` in ``a``."""
@@ -296,6 +314,9 @@ class FlnPolicies:
         if dest is None:
             return -1.0
         here = self._area_safety(v, a, t) if a not in COUNTRIES else -1.0
+        if t in (BAND, FAILEK) and a not in COUNTRIES:
+            others = sum(1 for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)) - 1
+            here += self._police_target(v, a, others)
         gain = sc - here
         if a in COUNTRIES:
             bz = s.bz if (s.bz_active and s.bz) else 0
@@ -342,6 +363,8 @@ class FlnPolicies:
             if sc is None:
                 n, plus, _ = mst_odds(-v.patrol[b])
                 sc = scores[b] = self._area_safety(v, b, t) - plus * 5
+                if t in (BAND, FAILEK):
+                    sc = scores[b] = sc + self._police_target(v, b, 0)
             if sc > best_sc:
                 best, best_sc = b, sc
         return best, best_sc

@@ -162,9 +162,24 @@ class GovPolicies:
                     return act
         return None
 
+    @staticmethod
+    def _police_to_renew(s, legal) -> Action | None:
+        """A neutralized Police unit to take off the map and mobilize again (6.31-4,
+        1 PSP): it runs no Civil Affairs until it recovers (10.2, a 5 or more), and an
+        FLN that harasses Police neutralizes them faster than they recover."""
+        if s.gov_psl <= POLICE_FLOOR:
+            return None
+        for act in legal:
+            if act.verb == "remove" and s.flags[_u(act.args[0])] & NEUT:
+                return act
+        return None
+
     # ------------------------------------------------------------ Government reinforcement
     def _gov_reinf(self, s, legal):
         self._watch_fronts(s)
+        renew = self._police_to_renew(s, legal)
+        if renew is not None:
+            return renew
         v = view_of(s)
         if self._denying(s):
             act = self._police_to_relocate(s, v, legal)

@@ -55,7 +55,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  control_buy: bool = True, deny: float = 0.0, adapt: bool = True,
                  propaganda: float = 0.0,
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
-                 fln_finish: int | None = None):
+                 fln_finish: int | None = None, harass_police: float = 2.0):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
@@ -71,7 +71,9 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
           ``cadres_move=False`` keeps Cadres where they are, for Propaganda;
           ``fronts=False`` converts no Cadre into a Front (the AP and the Cadre go
-          to Propaganda instead); ``fln_finish`` overrides FLN_FINISH."""
+          to Propaganda instead); ``fln_finish`` overrides FLN_FINISH; ``harass_police``
+          weighs neutralizing Police by Harass before they run Civil Affairs (and
+          brings Bands where Police are)."""
         self.side = side
         self.rng = random.Random(seed)
         self.spend = spend
@@ -85,6 +87,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.cross = cross
         self.cadres_move = cadres_move
         self.fronts = fronts
+        self.harass_police = harass_police
         if fln_finish is not None:
             self.FLN_FINISH = fln_finish
         self._budget_key: tuple = ()

@@ -45,3 +45,17 @@ def expected_hits(fp: int) -> float:
         t = tables()
         hits = _HITS[fp] = sum(t.crt(fp, r) for r in range(1, 7)) / 6
     return hits
+
+
+_OUTFIRE: dict[tuple[int, int], float] = {}
+
+
+def outfire(fp: int, back: int) -> float:
+    """Chance that firepower ``fp`` scores more hits on the CRT (C.3) than ``back`` fired
+    at it: the side with more hits neutralizes the other's units (9-6.4)."""
+    p = _OUTFIRE.get((fp, back))
+    if p is None:
+        t = tables()
+        p = _OUTFIRE[fp, back] = sum(t.crt(fp, r) > t.crt(back, q)
+                                     for r in range(1, 7) for q in range(1, 7)) / 36
+    return p
