@@ -83,11 +83,12 @@ def _life(psl: int) -> float:
 STYLES: dict[str, tuple[dict, ...]] = {
     "gov": ({}, {"control_buy": False}, {"gov_keep": 0}, {"patrol_stay": 3.0, "gov_keep": 0},
             {"deny": 1.0}),
-    "fln": ({}, {"fronts": False}, {"propaganda": 1.5, "fronts": False},
+    "fln": ({}, {"propaganda": 1.5, "fronts": False},
             {"propaganda": 1.5, "cross": False, "fronts": False},
             {"propaganda": 3.0, "cross": False, "cadres_move": False, "fronts": False},
             {"propaganda": 3.0, "cross": False, "cadres_move": False, "fronts": False,
-             "fln_finish": 99}),
+             "fln_finish": 99},
+            {"propaganda": 3.0, "cross": False, "fronts": False, "fln_finish": 99}),
 }
 MAX_ROLLOUT_TURNS = 30       # a rollout this many turns long counts as a draw
 
