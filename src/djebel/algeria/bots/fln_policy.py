@@ -313,17 +313,25 @@ class FlnPolicies:
         dest, sc = self._move_dest(s, v, a, t)
         if dest is None:
             return -1.0
-        here = self._area_safety(v, a, t) if a not in COUNTRIES else -1.0
-        if t in (BAND, FAILEK) and a not in COUNTRIES:
-            others = sum(1 for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)) - 1
-            here += self._police_target(v, a, others)
-        gain = sc - here
         if a in COUNTRIES:
             bz = s.bz if (s.bz_active and s.bz) else 0
             patrol = v.patrol[dest]
             n, plus, _ = mst_odds(bz - patrol)
             return 1.5 - plus * 6.0 + (0.5 if len(v.fln[a]) > 4 else 0)
-        return gain - 0.5
+        return sc - self._stay_value(v, a, t) - 0.5
+
+    def _stay_value(self, v: View, a: int, t: int) -> float:
+        """What staying in Algerian area ``a`` is worth to a unit of type ``t``: its
+        safety there, and for a Band the Police it may harass (kept per View)."""
+        key = ("stay", a, t)
+        value = v.memo.get(key)
+        if value is None:
+            value = self._area_safety(v, a, t)
+            if t in (BAND, FAILEK):
+                others = sum(1 for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)) - 1
+                value += self._police_target(v, a, others)
+            v.memo[key] = value
+        return value
 
     @staticmethod
     def _area_safety(v: View, a: int, t: int) -> float:
