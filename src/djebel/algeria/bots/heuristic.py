@@ -2,8 +2,9 @@
 
 Every policy looks at the legal actions and the board and picks what a
 competent player would: the FLN surfaces only what should act, does Propaganda,
-Strikes and Raids where they pay and harasses at good odds; the Government
-puts Police wherever Civil Affairs can run and runs it there every turn, buys
+Strikes and Raids where they pay, harasses at good odds and, first of all, the
+Police that would run Civil Affairs; the Government puts Police wherever Civil
+Affairs can run, runs it there every turn and renews neutralized Police, buys
 other units only from a small budget above a safety reserve, and patrols and
 flushes where the FLN acts. The agent's own
 ``random.Random`` breaks ties; the game's dice are never touched.
