@@ -370,9 +370,10 @@ class FlnPolicies:
             sc = scores[b]
             if sc is None:
                 n, plus, _ = mst_odds(-v.patrol[b])
-                sc = scores[b] = self._area_safety(v, b, t) - plus * 5
+                sc = self._area_safety(v, b, t) - plus * 5
                 if t in (BAND, FAILEK):
-                    sc = scores[b] = sc + self._police_target(v, b, 0)
+                    sc += self._police_target(v, b, 0)
+                scores[b] = sc
             if sc > best_sc:
                 best, best_sc = b, sc
         return best, best_sc

@@ -110,7 +110,7 @@ class GovPolicies:
     _fronts_grew = False                # the FLN has built a Front since
     _relocated: tuple[int, int] = (0, 0)    # (turn, Police moved that turn)
 
-    # ------------------------------------------------------------ Government reinforcement
+    # ------------------------------------------------------------ Government budget
     def _gov_budget(self, s) -> float:
         """PSP the Government may still spend on units in this Reinforcement Phase.
 
@@ -162,6 +162,7 @@ class GovPolicies:
                     return act
         return None
 
+    # ------------------------------------------------------------ Government reinforcement
     @staticmethod
     def _police_to_renew(s, legal) -> Action | None:
         """A neutralized Police unit to take off the map and mobilize again (6.31-4,
@@ -174,7 +175,6 @@ class GovPolicies:
                 return act
         return None
 
-    # ------------------------------------------------------------ Government reinforcement
     def _gov_reinf(self, s, legal):
         self._watch_fronts(s)
         renew = self._police_to_renew(s, legal)
