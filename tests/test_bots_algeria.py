@@ -563,3 +563,40 @@ def test_government_renews_neutralized_police():
     assert act.verb == "remove" and UNIT_INDEX[act.args[0]] == police[0]
     s.gov_psl = POLICE_FLOOR
     assert gov._police_to_renew(s, game.legal_actions()) is None
+
+
+def test_air_guard_buys_air_points_and_keeps_them_for_harassed_units():
+    """6.31-5 / 11.11 / DIS-12: with ``air_guard`` the Government buys Air Points up to
+    that many (2 PSP each), and commits them only to the return fire of a harassed
+    unit, never to a Flush or React, so the 1d6 each always waits for a Harass."""
+    from djebel.algeria.board import BAND
+    from djebel.algeria.bots.heuristic_base import POLICE_FLOOR
+    from djebel.core.actions import Action
+    game = _gov_reinforcement("1954", 3)
+    s = game.state
+    assert s.air_max == 0
+    guard = HeuristicAgent("gov", 2, air_guard=1)
+    act = guard.choose(game)
+    assert (act.verb, act.args) == ("buy", ("air",))
+    assert HeuristicAgent("gov", 2)._air_to_guard(s, game.legal_actions()) is None
+    game.apply(act)
+    assert s.air_max == 1 and guard._air_to_guard(s, game.legal_actions()) is None
+    s.air_max = 0
+    s.gov_psl = POLICE_FLOOR
+    assert guard._air_to_guard(s, game.legal_actions()) is None
+
+    band = next(u for u in range(len(UTYPE)) if UTYPE[u] == BAND)
+    s.air_avail = 1
+    legal = [Action("air", (k,)) for k in range(2)]
+    plain = HeuristicAgent("gov", 2)
+    for mission, guarded, unguarded in (("flush", 0, 1), ("react", 0, 1), ("harass", 1, 1)):
+        s.combat = {"mission": mission, "fln": [band]}
+        assert guard._air_commit(s, legal).args == (guarded,), mission
+        assert plain._air_commit(s, legal).args == (unguarded,), mission
+    s.air_avail = 3
+    legal = [Action("air", (k,)) for k in range(4)]
+    s.combat = {"mission": "flush", "fln": [band]}      # wants 2, may spend 3 - 1
+    assert guard._air_commit(s, legal).args == (2,)
+    s.air_avail = 2
+    legal = legal[:3]
+    assert guard._air_commit(s, legal).args == (1,)

@@ -106,6 +106,7 @@ class GovPolicies:
     control_buy = True      # style setting (see HeuristicAgent.__init__)
     deny = 0.0              # style setting (see HeuristicAgent.__init__)
     adapt = True            # style setting (see HeuristicAgent.__init__)
+    air_guard = 0           # style setting (see HeuristicAgent.__init__)
     _fronts_base: int | None = None     # FLN Fronts in Algeria when first seen
     _fronts_grew = False                # the FLN has built a Front since
     _relocated: tuple[int, int] = (0, 0)    # (turn, Police moved that turn)
@@ -175,8 +176,23 @@ class GovPolicies:
                 return act
         return None
 
+    def _air_to_guard(self, s, legal) -> Action | None:
+        """An Air Point to buy (6.31-5, 2 PSP) while fewer than ``air_guard`` are on
+        hand. Kept off Flush and React, they wait to add 1d6 each to the return fire
+        of a harassed unit outside the Urban areas (11.11, DIS-12), which keeps the
+        Bands from harassing Police before their Civil Affairs."""
+        if s.air_max >= self.air_guard or s.gov_psl <= POLICE_FLOOR:
+            return None
+        for act in legal:
+            if act.verb == "buy" and act.args[0] == "air":
+                return act
+        return None
+
     def _gov_reinf(self, s, legal):
         self._watch_fronts(s)
+        guard = self._air_to_guard(s, legal)
+        if guard is not None:
+            return guard
         renew = self._police_to_renew(s, legal)
         if renew is not None:
             return renew

@@ -56,7 +56,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  control_buy: bool = True, deny: float = 0.0, adapt: bool = True,
                  propaganda: float = 0.0,
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
-                 fln_finish: int | None = None, harass_police: float = 2.0):
+                 fln_finish: int | None = None, harass_police: float = 2.0,
+                 air_guard: int = 0):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
@@ -66,7 +67,10 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           ``control_buy=False`` buys no brigade for the control it gives; ``deny``
           weighs, when units deploy, what a patrol takes from FLN Propaganda;
           ``adapt=False`` keeps its plain play against an FLN that builds no Front
-          (which it otherwise meets with ``deny`` and Police placed to cut Propaganda).
+          (which it otherwise meets with ``deny`` and Police placed to cut Propaganda);
+          ``air_guard`` Air Points are bought early and kept for the return fire
+          of a harassed unit (1d6 each, 11.11), never spent on a Flush or React:
+          the Bands then seldom harass outside the Urban areas.
         * FLN: ``propaganda`` is added to every Propaganda's score (eagerness to
           propagandize rather than move or raid); ``cross=False`` keeps the units in
           Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
@@ -84,6 +88,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.control_buy = control_buy
         self.deny = deny
         self.adapt = adapt
+        self.air_guard = air_guard
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move
@@ -248,7 +253,10 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         want = 1 + sum(1 for u in targets if UTYPE[u] in (FRONT, FAILEK))
         if c.get("mission") == "flush":
             want += 1
-        return _listed(legal, "air", min(k, want))
+        if c.get("mission") != "harass":
+            # ``air_guard`` points wait for the Police's return fire in a Harass.
+            k = min(k, s.air_avail - self.air_guard)
+        return _listed(legal, "air", max(0, min(k, want)))
 
     # ------------------------------------------------------------ helpers for search
     @staticmethod
