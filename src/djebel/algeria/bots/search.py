@@ -5,11 +5,12 @@ dice of cloned states:
 
 * **Style switching** (policy switching): at the start of each of its turns the
   agent plays ``rollouts`` complete games from the current state with each of a
-  few HeuristicAgent styles (for the Government, whether it buys brigades for
-  control, when it lowers the FLN PSL, how readily its units leave to patrol where
-  the FLN gathers or where its Cadres would propagandize; for the FLN, how
-  eagerly it propagandizes, whether it converts Cadres into Fronts, whether units
-  cross in from Morocco and Tunisia, whether Cadres move), the opponent played
+  few HeuristicAgent styles (for the Government, whether it keeps an Air Point
+  for the return fire of harassed Police, when it lowers the FLN PSL, how much it
+  spends on units, how readily its patrols go where the FLN's Cadres would
+  propagandize; for the FLN, how eagerly it propagandizes, whether it converts
+  Cadres into Fronts, whether units cross in from Morocco and Tunisia, whether
+  Cadres move), the opponent played
   by the HeuristicAgent, the same dice seeds for every style. It plays the style
   that won most, counting the earlier turns' wins with weight ``memory`` (1 by
   default: a style's record builds up over the game, which steadies the choice
@@ -81,8 +82,10 @@ def _life(psl: int) -> float:
 # HeuristicAgent keyword arguments of the styles each side switches between; the
 # first is the plain HeuristicAgent.
 STYLES: dict[str, tuple[dict, ...]] = {
-    "gov": ({}, {"control_buy": False}, {"gov_keep": 0}, {"patrol_stay": 3.0, "gov_keep": 0},
-            {"deny": 1.0}),
+    "gov": ({}, {"air_guard": 1, "gov_keep": 0, "deny": 1.0},
+            {"air_guard": 1, "gov_keep": 0, "deny": 1.0, "spend": 2.0},
+            {"air_guard": 1, "gov_keep": 0, "deny": 3.0, "spend": 2.0},
+            {"air_guard": 1, "gov_keep": 0}),
     "fln": ({}, {"propaganda": 1.5, "fronts": False},
             {"propaganda": 1.5, "cross": False, "fronts": False},
             {"propaganda": 3.0, "cross": False, "cadres_move": False, "fronts": False},
