@@ -181,3 +181,34 @@ def test_skirmish_batch_reproducible_with_casualties():
         assert set(r["casualties"]) >= {"french_elements_lost", "insurgents_elements_lost"}
     summary = report.summarize(one, ("french", "insurgents"))
     assert "casualties" in summary and summary["games"] == 2
+
+
+def test_cli_gov_style_plays_the_styled_heuristic_agent():
+    """``--gov-style air_guard=1``: the job carries the style, and its games are those of
+    a Job with the same ``agent_options``, whatever the number of workers."""
+    res = runner_cli.invoke(app, ["algeria", "--scenario", "1958", "--games", "6", "--seed",
+                                  "5", "--workers", "2", "--json", "--gov-style", "air_guard=1"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output.strip().splitlines()[-1])
+    assert data["job"]["agent_options"] == {"gov": {"air_guard": 1}}
+    styled = Job("algeria", "1958", {"fln": "heuristic", "gov": "heuristic"}, seed=5,
+                 agent_options={"gov": {"air_guard": 1}})
+    results = runner.run(styled, 6, workers=1)
+    assert data["summary"] == report.summarize(results, ("fln", "gov"))
+    plain = runner.run(Job("algeria", "1958", {"fln": "heuristic", "gov": "heuristic"},
+                           seed=5), 6, workers=1)
+    assert plain != results
+
+
+def test_parse_style_reads_each_type_and_names_bad_settings():
+    from djebel.agents import parse_style
+    assert parse_style("gov", ["air_guard=2", "deny=1.5", "control-buy=off"]) == {
+        "air_guard": 2, "deny": 1.5, "control_buy": False}
+    assert parse_style("fln", ["fronts=on", "fln_finish=99"]) == {"fronts": True,
+                                                                  "fln_finish": 99}
+    for side, item, message in (("gov", "fronts=off", "one of spend"),
+                                ("fln", "propaganda", "KEY=VALUE"),
+                                ("fln", "propaganda=lots", "a number"),
+                                ("gov", "adapt=maybe", "on or off")):
+        with pytest.raises(ScenarioError, match=message):
+            parse_style(side, [item])

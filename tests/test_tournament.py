@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from djebel.simulate.tournament import derive_seed, run_tournament, wilson
@@ -70,3 +71,35 @@ def test_tournament_cli_table_with_search():
                                       "--rollouts", "1"])
     assert result.exit_code == 0, result.output
     assert "FLN win rate" in result.output and "Wilson" in result.output
+
+
+def test_tournament_cli_styles_reach_the_heuristic_agent():
+    """``--gov-style KEY=VALUE`` plays the heuristic Government in that style: the same
+    games as run_tournament with those settings, echoed in the JSON."""
+    from djebel.cli import app
+
+    args = ["tournament", "algeria", "--scenario", "1958", "--games", "6", "--seed", "4",
+            "--json", "--gov-style", "air_guard=1", "--gov-style", "gov_keep=0"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads([x for x in result.output.splitlines() if x.startswith("{")][-1])
+    style = {"air_guard": 1, "gov_keep": 0}
+    assert data["agent_options"] == {"gov": style}
+    direct = run_tournament("algeria", "1958", {"fln": "heuristic", "gov": "heuristic"}, 6, 4,
+                            agent_options={"gov": style})
+    assert data["wins"] == direct["wins"] and data["turns"] == direct["turns"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--gov-style", "air_guard=two"], "expected a whole number"),
+    (["--gov-style", "fronts=off"], "KEY one of spend"),
+    (["--fln-style", "fronts=maybe"], "expected on or off"),
+    (["--fln", "random", "--fln-style", "fronts=off"], "the FLN agent is 'random'"),
+])
+def test_tournament_cli_rejects_bad_styles(args, message):
+    from djebel.cli import app
+
+    result = CliRunner().invoke(app, ["tournament", "algeria", "--games", "1", *args])
+    assert result.exit_code != 0
+    assert message in " ".join(result.output.replace("│", " ").split())
+    assert "Traceback" not in result.output

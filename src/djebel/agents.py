@@ -32,6 +32,41 @@ def agent_names(game: str) -> list[str]:
     return names
 
 
+def parse_style(side: str, items: list[str]) -> dict:
+    """Style settings of the Algeria heuristic agent from ``KEY=VALUE`` texts (for
+    example ``air_guard=1``, ``fronts=off``), checked against the side's settings."""
+    from djebel.algeria.bots.heuristic import STYLE_SETTINGS
+
+    settings = STYLE_SETTINGS.get(side)
+    if settings is None:
+        raise ScenarioError(f"no style settings for side {side!r}")
+    out: dict = {}
+    for item in items:
+        key, eq, text = item.partition("=")
+        key, text = key.strip().replace("-", "_"), text.strip()
+        kind = settings.get(key)
+        if kind is None or not eq or not text:
+            known = ", ".join(settings)
+            raise ScenarioError(f"bad {side} style {item!r}: expected KEY=VALUE with KEY "
+                                f"one of {known}")
+        out[key] = _style_value(side, key, kind, text)
+    return out
+
+
+def _style_value(side: str, key: str, kind: type, text: str) -> object:
+    if kind is bool:
+        flags = {"on": True, "true": True, "yes": True, "1": True,
+                 "off": False, "false": False, "no": False, "0": False}
+        if text.lower() in flags:
+            return flags[text.lower()]
+        raise ScenarioError(f"bad {side} style {key}={text!r}: expected on or off")
+    try:
+        return kind(text)
+    except ValueError:
+        raise ScenarioError(f"bad {side} style {key}={text!r}: expected "
+                            f"{'a whole number' if kind is int else 'a number'}") from None
+
+
 def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Agent:
     """The agent called ``name`` for ``side`` of ``game``.
 

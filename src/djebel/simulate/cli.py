@@ -7,6 +7,29 @@ tournament_app = typer.Typer(help="Bot against bot: wins, levels, confidence int
                              no_args_is_help=True)
 
 
+def agent_styles(agents: dict[str, str], styles: dict[str, list[str]]) -> dict[str, dict]:
+    """``--fln-style`` / ``--gov-style`` KEY=VALUE settings, per side, checked (they set
+    the heuristic agent's style)."""
+    from djebel.agents import parse_style
+    from djebel.core.errors import ScenarioError
+
+    out = {}
+    for side, items in styles.items():
+        if not items:
+            continue
+        if agents[side] != "heuristic":
+            raise typer.BadParameter(f"--{side}-style sets the heuristic agent's style, "
+                                     f"but the {side.upper()} agent is {agents[side]!r}")
+        try:
+            out[side] = parse_style(side, items)
+        except ScenarioError as err:
+            raise typer.BadParameter(str(err)) from None
+    return out
+
+
+STYLE_HELP = "heuristic agent style, KEY=VALUE (repeatable), e.g. {}"
+
+
 def parse_options(values: list[str]) -> dict[str, bool]:
     """``--option shorter_game`` or ``--option shorter_game=off`` (repeatable)."""
     out = {}
@@ -94,12 +117,15 @@ def simulate_algeria(
     report: str = typer.Option("", "--report", help="write an HTML report with plots here"),
     backend: str = typer.Option("process", help="process (this machine) or ray"),
     address: str = typer.Option("", help="Ray cluster address (default: start a local one)"),
+    fln_style: list[str] = typer.Option([], help=STYLE_HELP.format("fronts=off")),  # noqa: B008
+    gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("air_guard=1")),  # noqa: B008
 ) -> None:
     """Play many Algeria games bot against bot: win rates, levels, length, plots."""
     from djebel.simulate.runner import Job
 
-    job = Job("algeria", scenario, {"fln": fln, "gov": gov}, seed, parse_options(option),
-              max_turns)
+    agents = {"fln": fln, "gov": gov}
+    job = Job("algeria", scenario, agents, seed, parse_options(option), max_turns,
+              agent_styles(agents, {"fln": fln_style, "gov": gov_style}))
     _simulate(job, games, workers or None, backend, address or None, as_json, report,
               f"Algeria {scenario}: FLN {fln} v GOV {gov}")
 
@@ -151,6 +177,8 @@ def tournament_algeria(
                                  "at the start of each of its turns"),
     workers: int = typer.Option(1, min=1, help="worker processes"),
     as_json: bool = typer.Option(False, "--json", help="JSON output"),
+    fln_style: list[str] = typer.Option([], help=STYLE_HELP.format("fronts=off")),  # noqa: B008
+    gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("air_guard=1")),  # noqa: B008
 ) -> None:
     """Play a tournament: wins per side, victory levels, Wilson 95% CI of the FLN win rate."""
     import json
@@ -166,6 +194,8 @@ def tournament_algeria(
     search_kw = {"iterations": iterations, "seconds": seconds or None, "rollouts": rollouts}
     agent_options = {side: search_kw for side, name in (("fln", fln), ("gov", gov))
                      if name == "search"}
+    agent_options.update(agent_styles({"fln": fln, "gov": gov},
+                                      {"fln": fln_style, "gov": gov_style}))
     console = Console(highlight=False, stderr=as_json)
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeElapsedColumn(), console=console,

@@ -31,6 +31,8 @@ class Job:
     seed: int = 0
     options: dict[str, bool] = field(default_factory=dict)
     max_turns: int = 100                       # safety stop: the game is "unfinished"
+    # Keyword options per side for make_agent (the heuristic agent's style settings).
+    agent_options: dict[str, dict] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -48,7 +50,8 @@ def derive_seed(seed: int, index: int, purpose: str = "dice") -> int:
 def _agents(job: Job, sides: Iterable[str], index: int) -> dict:
     from djebel.agents import make_agent
 
-    return {side: make_agent(job.agents[side], job.game, side, derive_seed(job.seed, index, side))
+    return {side: make_agent(job.agents[side], job.game, side, derive_seed(job.seed, index, side),
+                             **job.agent_options.get(side, {}))
             for side in sides}
 
 

@@ -73,7 +73,9 @@ def run_tournament(game: str, scenario: str, agents: dict, games: int, seed: int
             if progress:
                 progress(1)
     elapsed = time.perf_counter() - t0
-    return summarize(game, scenario, agents, seed, options, records, elapsed)
+    out = summarize(game, scenario, agents, seed, options, records, elapsed)
+    out["agent_options"] = {side: dict(kw) for side, kw in (agent_options or {}).items()}
+    return out
 
 
 def summarize(game: str, scenario: str, agents: dict, seed: int, options: dict | None,

@@ -44,6 +44,15 @@ from djebel.algeria.bots.view import (
 from djebel.algeria.state import FLN_CONTROL, GOV_CONTROL
 from djebel.core.actions import Action
 
+# The style settings of each side (HeuristicAgent keyword arguments) and their types:
+# what `--fln-style` / `--gov-style` accept on the command line.
+STYLE_SETTINGS: dict[str, dict[str, type]] = {
+    "fln": {"propaganda": float, "cross": bool, "cadres_move": bool, "fronts": bool,
+            "fln_finish": int, "harass_police": float},
+    "gov": {"spend": float, "gov_keep": int, "patrol_stay": float, "control_buy": bool,
+            "deny": float, "adapt": bool, "air_guard": int},
+}
+
 
 class HeuristicAgent(FlnPolicies, GovPolicies):
     """Plays either side of Algeria by fixed, readable rules."""
