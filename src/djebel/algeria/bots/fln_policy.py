@@ -48,6 +48,8 @@ class FlnPolicies:
     cadres_move = True
     fronts = True
     harass_police = 0.0
+    cadre_build = 0.0
+    move = 0.0
 
     # ------------------------------------------------------------ FLN reinforcement
     def _fln_reinf(self, s, legal):
@@ -92,7 +94,8 @@ class FlnPolicies:
                         sites[a] = self._build_site(v, a)
                     danger, cadres, bands = sites[a]
                     if t == "cadre":
-                        sc = 4 - cadres * 1.2 - danger + (1.5 if v.urban[a] else 0)
+                        sc = (4 - cadres * 1.2 - danger + (1.5 if v.urban[a] else 0)
+                              + self.cadre_build)
                     else:
                         sc = (3.5 - bands * 1.0 - danger * 0.8 + (0.5 if v.gov[a] else 0)
                               + self._police_target(v, a, bands))
@@ -235,7 +238,7 @@ class FlnPolicies:
         if verb == "move":
             if (a in COUNTRIES and not self.cross) or (t == CADRE and not self.cadres_move):
                 return None         # this style keeps the unit where it is
-            return self._move_value(s, v, a, t)
+            return self._move_value(s, v, a, t) + self.move
         if verb == "strike":
             helpers = [x for x in v.fln[a] if UTYPE[x] == CADRE and s.box[x] == OPS
                        and not s.flags[x] & NEUT]

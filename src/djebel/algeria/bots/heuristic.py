@@ -48,7 +48,8 @@ from djebel.core.actions import Action
 # what `--fln-style` / `--gov-style` accept on the command line.
 STYLE_SETTINGS: dict[str, dict[str, type]] = {
     "fln": {"propaganda": float, "cross": bool, "cadres_move": bool, "fronts": bool,
-            "fln_finish": int, "harass_police": float},
+            "fln_finish": int, "harass_police": float, "cadre_build": float,
+            "move": float},
     "gov": {"spend": float, "gov_keep": int, "patrol_stay": float, "control_buy": bool,
             "deny": float, "adapt": bool, "air_guard": int},
 }
@@ -66,7 +67,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  propaganda: float = 0.0,
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None, harass_police: float = 2.0,
-                 air_guard: int = 0):
+                 cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 0):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
@@ -87,7 +88,9 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           ``fronts=False`` converts no Cadre into a Front (the AP and the Cadre go
           to Propaganda instead); ``fln_finish`` overrides FLN_FINISH; ``harass_police``
           weighs neutralizing Police by Harass before they run Civil Affairs (and
-          brings Bands where Police are)."""
+          brings Bands where Police are); ``cadre_build`` is added to the score of
+          building a Cadre in Algeria (Cadres for Propaganda rather than Bands) and
+          ``move`` to every Move's (below 0 the units stay put more)."""
         self.side = side
         self.rng = random.Random(seed)
         self.spend = spend
@@ -103,6 +106,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.cadres_move = cadres_move
         self.fronts = fronts
         self.harass_police = harass_police
+        self.cadre_build = cadre_build
+        self.move = move
         if fln_finish is not None:
             self.FLN_FINISH = fln_finish
         self._budget_key: tuple = ()

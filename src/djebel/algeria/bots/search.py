@@ -9,8 +9,8 @@ dice of cloned states:
   for the return fire of harassed Police, when it lowers the FLN PSL, how much it
   spends on units, how readily its patrols go where the FLN's Cadres would
   propagandize; for the FLN, how eagerly it propagandizes, whether it converts
-  Cadres into Fronts, whether units cross in from Morocco and Tunisia, whether
-  Cadres move), the opponent played
+  Cadres into Fronts, whether units cross in from Morocco and Tunisia, whether it
+  builds Cadres rather than Bands and how readily its units move), the opponent played
   by the HeuristicAgent, the same dice seeds for every style. It plays the style
   that won most, counting the earlier turns' wins with weight ``memory`` (1 by
   default: a style's record builds up over the game, which steadies the choice
@@ -88,10 +88,10 @@ STYLES: dict[str, tuple[dict, ...]] = {
             {"air_guard": 1, "gov_keep": 0}),
     "fln": ({}, {"propaganda": 1.5, "fronts": False},
             {"propaganda": 1.5, "cross": False, "fronts": False},
-            {"propaganda": 3.0, "cross": False, "cadres_move": False, "fronts": False},
-            {"propaganda": 3.0, "cross": False, "cadres_move": False, "fronts": False,
-             "fln_finish": 99},
-            {"propaganda": 3.0, "cross": False, "fronts": False, "fln_finish": 99}),
+            {"propaganda": 1.5, "cross": False, "fronts": False, "cadre_build": 4.0},
+            {"propaganda": 3.0, "cross": False, "fronts": False, "fln_finish": 99},
+            {"propaganda": 3.0, "cross": False, "fronts": False, "fln_finish": 99,
+             "cadre_build": 4.0, "move": -1.0}),
 }
 MAX_ROLLOUT_TURNS = 30       # a rollout this many turns long counts as a draw
 
