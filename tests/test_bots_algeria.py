@@ -600,3 +600,31 @@ def test_air_guard_buys_air_points_and_keeps_them_for_harassed_units():
     s.air_avail = 2
     legal = legal[:3]
     assert guard._air_commit(s, legal).args == (1,)
+
+
+def test_cadre_build_prefers_cadres_to_bands():
+    """``cadre_build`` is added to the score of building a Cadre in Algeria (6.2): the
+    plain 1960 FLN builds a Band first, with ``cadre_build=4`` a Cadre."""
+    game = _play_to("fln_reinf", "1960", 0)
+    plain = HeuristicAgent("fln", 1).choose(game)
+    styled = HeuristicAgent("fln", 1, cadre_build=4.0).choose(game)
+    assert (plain.verb, plain.args[0]) == ("build", "band")
+    assert (styled.verb, styled.args[0]) == ("build", "cadre")
+    assert styled.args[1] not in ("MOROCCO", "TUNISIA")
+
+
+def test_move_style_shifts_every_move_score():
+    """``move`` is added to the score of every Move (9.13) and of no other mission."""
+    from djebel.algeria.bots.view import view_of
+    for seed in range(6):
+        game = _play_to("ops_fln", "1954", seed)
+        if any(a.verb == "move" for a in game.legal_actions()):
+            break
+    s = game.state
+    plain, styled = HeuristicAgent("fln", 1), HeuristicAgent("fln", 1, move=-1.5)
+    p = plain._fln_mission_scores(s, view_of(s), game.legal_actions())
+    q = styled._fln_mission_scores(s, view_of(s), game.legal_actions())
+    assert [a for _, a in p] == [a for _, a in q]
+    assert any(a.verb == "move" for _, a in p)
+    for (x, a), (y, _) in zip(p, q, strict=True):
+        assert y == pytest.approx(x - 1.5 if a.verb == "move" else x), a
