@@ -69,3 +69,32 @@ def test_undo_takes_back_the_last_human_action():
     # shown at the start, again after the undo, and again after "nothing to undo"
     assert text.count(first_prompt) == 3
     assert holder["game"].state_hash() != start     # the action itself was applied
+
+
+def test_play_cli_styles_the_heuristic_bot():
+    """``djebel play algeria --gov-style air_guard=1``: the bot seated for the Government
+    plays that style (the same game as make_agent with the setting), and a style for a
+    human seat is refused before the game starts."""
+    from typer.testing import CliRunner
+
+    from djebel.agents import make_agent
+    from djebel.cli import app
+
+    args = ["play", "algeria", "--scenario", "1958", "--seed", "3", "--fln", "heuristic",
+            "--gov", "heuristic"]
+    styled = CliRunner().invoke(app, [*args, "--gov-style", "air_guard=1"])
+    plain = CliRunner().invoke(app, args)
+    assert styled.exit_code == 0 and plain.exit_code == 0, styled.output
+    g = algeria.new_game("1958", seed=3)
+    bots = {"fln": make_agent("heuristic", "algeria", "fln", 3),
+            "gov": make_agent("heuristic", "algeria", "gov", 4, air_guard=1)}
+    while not g.is_over():
+        g.apply(bots[g.active_side].choose(g))
+    r = g.result()
+    assert f"Game over: {r.winner.upper()}" in styled.output
+    assert str(r.scores) in styled.output
+    assert styled.output != plain.output
+    refused = CliRunner().invoke(app, ["play", "algeria", "--gov", "human",
+                                       "--gov-style", "air_guard=1"])
+    assert refused.exit_code != 0 and "Traceback" not in refused.output
+    assert "the GOV agent is 'human'" in " ".join(refused.output.replace("│", " ").split())

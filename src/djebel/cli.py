@@ -10,8 +10,8 @@ from rich.console import Console
 
 from djebel.core.errors import DjebelError
 from djebel.odds.cli import app as odds_app
+from djebel.simulate.cli import STYLE_HELP, agent_styles, parse_options, tournament_app
 from djebel.simulate.cli import app as simulate_app
-from djebel.simulate.cli import parse_options, tournament_app
 
 app = typer.Typer(help="djebel: counterinsurgency wargames with every rule enforced.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -35,6 +35,8 @@ def play_algeria(
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
                                      help="game option, e.g. shorter_game (repeatable)"),
     load: str = typer.Option("", help="resume the game saved in this record file"),
+    fln_style: list[str] = typer.Option([], help=STYLE_HELP.format("fronts=off")),  # noqa: B008
+    gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("air_guard=1")),  # noqa: B008
 ) -> None:
     """Play Algeria: each side human, or a bot."""
     from djebel import algeria
@@ -43,11 +45,13 @@ def play_algeria(
     from djebel.core.records import game_from_record, load_record
     from djebel.terminal import play
 
+    styles = agent_styles({"fln": fln, "gov": gov}, {"fln": fln_style, "gov": gov_style})
     if load:
         game = game_from_record(load_record(load), load)
     else:
         game = algeria.new_game(scenario, seed=seed, options=parse_options(option))
-    seats = {side: (None if who == "human" else make_agent(who, "algeria", side, seed + i))
+    seats = {side: (None if who == "human" else
+                    make_agent(who, "algeria", side, seed + i, **styles.get(side, {})))
              for i, (side, who) in enumerate((("fln", fln), ("gov", gov)))}
     from djebel.odds.algeria import describe as odds
 
