@@ -628,3 +628,19 @@ def test_move_style_shifts_every_move_score():
     assert any(a.verb == "move" for _, a in p)
     for (x, a), (y, _) in zip(p, q, strict=True):
         assert y == pytest.approx(x - 1.5 if a.verb == "move" else x), a
+
+
+def test_style_settings_name_the_agent_settings_with_their_types():
+    """STYLE_SETTINGS (what --fln-style / --gov-style accept) lists HeuristicAgent keyword
+    arguments only, with the type of each default where it has one."""
+    import inspect
+
+    from djebel.algeria.bots.heuristic import STYLE_SETTINGS
+    params = inspect.signature(HeuristicAgent.__init__).parameters
+    for side, settings in STYLE_SETTINGS.items():
+        for key, kind in settings.items():
+            assert key in params, (side, key)
+            default = params[key].default
+            assert default is None or type(default) is kind, (side, key)
+        agent = HeuristicAgent(side, 0, **{k: kind(1) for k, kind in settings.items()})
+        assert agent.side == side
