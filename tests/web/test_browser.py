@@ -329,3 +329,31 @@ def test_hot_seat_on_one_screen(page, web):
     page.wait_for_selector("#skirmish-table")
     wait_my_turn(page)
     assert "INSURGENTS" in page.locator("#status").inner_text().split("You:")[1]
+
+
+def test_a_late_answer_never_steps_the_board_back(page, web):
+    """A load started before an action can answer after it: the page keeps the newer view."""
+    page.goto(web.url + "/")
+    page.select_option("#new-game", "skirmish")
+    page.select_option("#new-scenario", "ambush")
+    page.select_option("#seat-french", "human")
+    page.select_option("#seat-insurgents", "human")
+    page.click("#create")
+    page.click("a.hotseat-link")
+    page.wait_for_selector("#skirmish-table")
+    wait_my_turn(page)
+    page.evaluate("""async () => {
+        const r = await fetch('/api/games/' + G.id, {headers: {'X-Seat-Token': G.token}});
+        window.lateAnswer = await r.text(); }""")
+    page.locator('#actions button[data-action="ready"]').click()
+    before = confirm(page)
+    wait_my_turn(page, before)
+    first = buttons(page)[0]
+    page.locator(f'#actions button[data-action="{first}"]').click()
+    page.wait_for_selector("#confirm")
+    page.evaluate("""async () => {
+        const real = window.fetch;
+        window.fetch = async () => new Response(window.lateAnswer, {status: 200});
+        try { await load(); } finally { window.fetch = real; } }""")
+    assert ply(page) == before + 1
+    assert page.locator("#choice code").inner_text() == first

@@ -172,6 +172,10 @@ async function gamePage(id) {
   connect();
 }
 
+// Answers can arrive out of order (a load started by a websocket message can return after the
+// answer to a later action): the live view never steps back to an earlier ply.
+function stale(v) { return G.at === null && G.view && G.view.id === v.id && v.ply < G.view.ply; }
+
 async function load() {
   const params = G.at !== null ? "?at=" + G.at : "";
   const r = await api("GET", "/api/games/" + G.id + params, undefined, G.token);
@@ -185,6 +189,7 @@ async function load() {
   }
   if (r.status !== 200) { $main.replaceChildren(el("div", { class: "panel error" }, (r.data && r.data.error) || "error")); return; }
   const v = r.data;
+  if (stale(v)) return;
   if (G.view && G.view.ply !== v.ply) { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; }
   if (!G.view || G.view.ply !== v.ply) G.sight = {};
   if (v.game === "algeria") expandUnits(v.board);
@@ -305,6 +310,7 @@ async function confirm() {
   const r = await api("POST", "/api/games/" + G.id + "/actions", { side: v.you, action: G.chosen, ply: v.ply }, G.token);
   if (r.status === 200) {
     G.error = null; clearSel();
+    if (stale(r.data)) { render(); return; }
     if (r.data.game === "algeria") expandUnits(r.data.board);
     if (r.data.active && r.data.active !== r.data.you && G.tokens[r.data.active]) { await load(); return; }
     G.view = r.data; render();
