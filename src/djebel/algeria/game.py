@@ -103,7 +103,7 @@ class AlgeriaGame:
         action = self.validate(action)
         s = self.s
         frame = s.stack.pop()
-        s.actions.append(str(action))
+        s.actions.append(action)     # as text when the history is read
         try:
             flow.DECISIONS[frame[0]].apply(s, frame, action)
         except flow.GameOver:
@@ -137,7 +137,7 @@ class AlgeriaGame:
 
     # ------------------------------------------------------------ records
     def history(self) -> list[str]:
-        return self.s.actions.to_list()
+        return [str(a) for a in self.s.actions.to_list()]
 
     def record_header(self) -> dict[str, Any]:
         return dict(self.header)

@@ -104,7 +104,7 @@ class State:
             done=self.done, stack=[list(_jsonable(f)) for f in self.stack],
             combat={k: (list(v) if isinstance(v, (list, tuple)) else v)
                     for k, v in self.combat.items()},
-            dice=self.dice.to_json(), actions=self.actions.to_list(),
+            dice=self.dice.to_json(), actions=[str(a) for a in self.actions.to_list()],
         )
         if with_log:
             data["log"] = self.log.to_json()

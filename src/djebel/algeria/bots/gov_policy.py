@@ -10,7 +10,6 @@ from djebel.algeria.board import (
     CADRE,
     EL_X,
     FAILEK,
-    FLN_UNITS,
     FR_X,
     FR_XX,
     FRONT,
@@ -18,6 +17,7 @@ from djebel.algeria.board import (
     OC,
     OPS,
     POLICE,
+    TYPE_UNITS,
     UTYPE,
 )
 from djebel.algeria.bots.heuristic_base import (
@@ -96,6 +96,7 @@ def patrol_denial(s, v: View, a: int, patrols: int) -> float:
 
 
 ALGERIA_SET = frozenset(ALGERIA)
+FRONTS = TYPE_UNITS[FRONT]
 RELOCATE = 3        # Police moved a turn against a Propaganda FLN
 
 
@@ -132,7 +133,8 @@ class GovPolicies:
     def _watch_fronts(self, s) -> None:
         """Note whether the FLN has built a Front in Algeria since the agent first
         looked (at a Reinforcement or Deployment Phase, before any Operations losses)."""
-        n = sum(1 for u in FLN_UNITS if UTYPE[u] == FRONT and s.loc[u] in ALGERIA_SET)
+        loc = s.loc
+        n = sum(1 for u in FRONTS if loc[u] in ALGERIA_SET)
         if self._fronts_base is None:
             self._fronts_base = n
         elif n > self._fronts_base:

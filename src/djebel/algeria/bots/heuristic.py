@@ -53,6 +53,7 @@ STYLE_SETTINGS: dict[str, dict[str, type]] = {
     "gov": {"spend": float, "gov_keep": int, "patrol_stay": float, "control_buy": bool,
             "deny": float, "adapt": bool, "air_guard": int},
 }
+_UNSEEN = object()
 
 
 class HeuristicAgent(FlnPolicies, GovPolicies):
@@ -110,6 +111,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.move = move
         if fln_finish is not None:
             self.FLN_FINISH = fln_finish
+        self._policies: dict = {}      # decision kind -> its policy method (or None)
         self._budget_key: tuple = ()
         self._budget_start = 0
 
@@ -119,7 +121,9 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         if len(legal) == 1:
             return legal[0]
         kind = game.decision()
-        policy = getattr(self, "_" + kind, None)
+        policy = self._policies.get(kind, _UNSEEN)
+        if policy is _UNSEEN:
+            policy = self._policies[kind] = getattr(self, "_" + kind, None)
         if policy is not None:
             action = policy(game.state, legal)
             if action is not None:

@@ -220,8 +220,8 @@ class View:
             return v
         old_loc = self._counters[0]
         v._counters = (loc0, box0, flags0, resettled0)
-        fln_moved = sorted(u for u in changed if _IS_FLN[u])
-        gov_moved = sorted(u for u in changed if not _IS_FLN[u])
+        fln_moved = [u for u in changed if _IS_FLN[u]]        # (the recounts sort each area)
+        gov_moved = [u for u in changed if not _IS_FLN[u]]
         if fln_moved:
             v._recount_fln(fln_moved, old_loc)
         if gov_moved:

@@ -62,6 +62,11 @@ def can_airmobilize(s: State, u: int) -> bool:
             and s.helo_avail >= helo_cost(u))
 
 
+# The units can_airmobilize() may pass, and the fewest Helo points any of them needs.
+_BRIGADES = tuple(u for u in GOV_UNITS if UTYPE[u] in BRIGADE_TYPES)
+_CHEAPEST_HELO = min(helo_cost(u) for u in _BRIGADES)
+
+
 def airmobilize(s: State, u: int) -> None:
     s.helo_avail -= helo_cost(u)
     s.flags[u] |= AIRMOBILE
@@ -95,7 +100,8 @@ class GovDeployment(Decision):
                     out.append(_CONCENTRATED[u])
                 elif not s.slow_french:     # 13.1-2: no change to Dispersed
                     out.append(_DISPERSED[u])
-        out += [_AIRMOBILIZE[u] for u in GOV_UNITS if can_airmobilize(s, u)]
+        if s.helo_avail >= _CHEAPEST_HELO:
+            out += [_AIRMOBILIZE[u] for u in _BRIGADES if can_airmobilize(s, u)]
         out.append(_DONE)
         return out
 
