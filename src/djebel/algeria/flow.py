@@ -65,7 +65,10 @@ class Decision:
 
 def push(s: State, *frames: tuple) -> None:
     """Push frames so that the first one given runs first."""
-    s.stack.extend(reversed(frames))
+    if len(frames) == 1:
+        s.stack.append(frames[0])
+    else:
+        s.stack.extend(reversed(frames))
 
 
 def advance(s: State) -> None:

@@ -330,7 +330,7 @@ class FlnPolicies:
         value = v.memo.get(key)
         if value is None:
             value = self._area_safety(v, a, t)
-            if t in (BAND, FAILEK):
+            if self.harass_police and t in (BAND, FAILEK):
                 others = sum(1 for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)) - 1
                 value += self._police_target(v, a, others)
             v.memo[key] = value
@@ -374,7 +374,7 @@ class FlnPolicies:
             if sc is None:
                 n, plus, _ = mst_odds(-v.patrol[b])
                 sc = self._area_safety(v, b, t) - plus * 5
-                if t in (BAND, FAILEK):
+                if self.harass_police and t in (BAND, FAILEK):
                     sc += self._police_target(v, b, 0)
                 scores[b] = sc
             if sc > best_sc:

@@ -15,7 +15,8 @@ FLN_SAFE = 30           # below this the FLN keeps its PSP for itself
 
 
 def _u(name: object) -> int:
-    return UNIT_INDEX[str(name)]
+    u = UNIT_INDEX.get(name)
+    return u if u is not None else UNIT_INDEX[str(name)]
 
 
 def _a(name: object) -> int:
