@@ -61,8 +61,8 @@ def play_algeria(
 @play_app.command("skirmish")
 def play_skirmish(
     scenario: str = typer.Argument(..., help="scenario id (see the list in the README)"),
-    french: str = typer.Option("human", help="human, random or matrix"),
-    insurgents: str = typer.Option("matrix", help="human, random or matrix"),
+    french: str = typer.Option("human", help="human, random, matrix or heuristic"),
+    insurgents: str = typer.Option("matrix", help="human, random, matrix or heuristic"),
     seed: int = typer.Option(0, help="seed of the dice"),
     svg: str = typer.Option("table.svg", help="picture of the table, rewritten each action"),
 ) -> None:

@@ -134,8 +134,8 @@ def simulate_algeria(
 def simulate_skirmish(
     scenario: str = typer.Option("all", help="scenario id, or 'all' for every scenario"),
     games: int = typer.Option(100, min=0, help="number of games per scenario"),
-    french: str = typer.Option("matrix", help="French agent: random or matrix"),
-    insurgents: str = typer.Option("matrix", help="Insurgent agent: random or matrix"),
+    french: str = typer.Option("matrix", help="French agent: random, matrix or heuristic"),
+    insurgents: str = typer.Option("matrix", help="Insurgent agent: random, matrix or heuristic"),
     seed: int = typer.Option(0, help="job seed; game i is seeded from (seed, i)"),
     workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
     as_json: bool = typer.Option(False, "--json", help="JSON output"),
