@@ -644,3 +644,79 @@ def test_style_settings_name_the_agent_settings_with_their_types():
             assert default is None or type(default) is kind, (side, key)
         agent = HeuristicAgent(side, 0, **{k: kind(1) for k, kind in settings.items()})
         assert agent.side == side
+
+
+def _hunting(decision, seed=3):
+    """1958 played by a ``hunt=2`` Government and the plain FLN up to ``decision``."""
+    gov = HeuristicAgent("gov", 2, hunt=2)
+    game = new_game("1958", seed, log=True)
+    agents = {"fln": HeuristicAgent("fln", 1), "gov": gov}
+    while game.decision() != decision:
+        game.apply(agents[game.active_side].choose(game))
+    return game, gov, agents
+
+
+def test_hunt_style_keeps_two_elite_brigades_active():
+    """6.32 / B.1: with ``hunt=2`` the Government activates two elite brigades a turn
+    (0.5 PSP each) after its Police, and none at a PSL of ``hunt_floor`` or less."""
+    game, gov, _ = _hunting("gov_reinf")
+    s = game.state
+    start = s.gov_psl
+    plain = HeuristicAgent("gov", 2)
+    assert not any(a.verb == "activate" for a in _choices_until_done(plain, game.clone()))
+    chosen = _choices_until_done(gov, game)
+    activated = [str(a) for a in chosen if a.verb == "activate"]
+    assert activated == ["activate el_x1", "activate el_x2"]
+    assert [a.verb for a in chosen[:4]] == ["mobilize", "at", "mobilize", "at"]   # Police first
+    assert s.gov_psl == start - 2 - 1             # two Police (1 PSP each), 2 x 0.5 PSP
+    fresh, gov, _ = _hunting("gov_reinf")
+    fresh.state.gov_psl = gov.hunt_floor
+    assert gov._hunt_activation(fresh.state, {"activate": fresh.legal_actions()}) is None
+
+
+def _choices_until_done(agent, game):
+    out = []
+    while game.decision() in ("gov_reinf", "mobilize_where"):
+        act = agent.choose(game)
+        out.append(act)
+        game.apply(act)
+        if act.verb == "done":
+            break
+    return out
+
+
+def test_hunt_style_flies_its_elites_to_where_the_fln_surfaced():
+    """11.12 / 9.22-3: the ``hunt`` pair of elites, each flown in for 1 Helo point (+1
+    contact), Flushes where the FLN has surfaced: a contact of 6 and firepower 18 where
+    no local unit could Flush; short of Helo points for both, no hunt."""
+    from djebel.algeria.board import AREA_INDEX
+    from djebel.algeria.bots.view import view_of
+    game, gov, agents = _hunting("ops_gov")
+    while not any(a.verb == "flush" for a in game.legal_actions()):
+        game.apply(agents[game.active_side].choose(game))
+    s = game.state
+    v = view_of(s)
+    site = AREA_INDEX["VI-2"]
+    assert gov._hunt_group(s, v, site) == (6, 18, 2)
+    assert gov._flush_value(s, v, site) == 0.0
+    assert gov._hunt_value(s, v, site) > 5
+    assert str(gov.choose(game)) == "flush VI-2"
+    game.apply(gov.choose(game))
+    steps = []
+    while game.decision() == "select":
+        act = gov.choose(game)
+        steps.append(str(act))
+        game.apply(act)
+    assert steps == ["airmobilize el_x1", "add el_x1", "airmobilize el_x2", "add el_x2", "go"]
+    assert game.decision() == "air_commit"
+    game.apply(gov.choose(game))
+    assert "GOV Flush in VI-2 with el_x1, el_x2 (contact 6)" in [e.text for e in game.log.tail(30)]
+
+    game, gov, agents = _hunting("ops_gov")
+    while not any(a.verb == "flush" for a in game.legal_actions()):
+        game.apply(agents[game.active_side].choose(game))
+    s = game.state
+    s.helo_avail = 1
+    v = view_of(s)
+    assert gov._hunt_group(s, v, site) == (3, 9, 1)
+    assert gov._hunt_value(s, v, site) == 0.0

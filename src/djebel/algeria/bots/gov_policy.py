@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from djebel.algeria.board import (
+    ACTIVE,
+    AIRMOBILE,
+    AIRMOBILE_BONUS,
     AL_X,
     ALGERIA,
     AREA_IDS,
@@ -17,6 +20,7 @@ from djebel.algeria.board import (
     OC,
     OPS,
     POLICE,
+    PTL,
     TYPE_UNITS,
     UTYPE,
 )
@@ -40,6 +44,7 @@ from djebel.algeria.bots.view import (
 )
 from djebel.algeria.rules.common import contact as unit_contact
 from djebel.algeria.rules.common import firepower as unit_fp
+from djebel.algeria.rules.deployment import helo_cost
 from djebel.core.actions import Action
 
 
@@ -97,6 +102,7 @@ def patrol_denial(s, v: View, a: int, patrols: int) -> float:
 
 ALGERIA_SET = frozenset(ALGERIA)
 FRONTS = TYPE_UNITS[FRONT]
+ELITES = TYPE_UNITS[EL_X]
 RELOCATE = 3        # Police moved a turn against a Propaganda FLN
 
 
@@ -108,6 +114,9 @@ class GovPolicies:
     deny = 0.0              # style setting (see HeuristicAgent.__init__)
     adapt = True            # style setting (see HeuristicAgent.__init__)
     air_guard = 0           # style setting (see HeuristicAgent.__init__)
+    hunt = 0                # style setting (see HeuristicAgent.__init__)
+    hunt_group = 0          # style setting (see HeuristicAgent.__init__)
+    hunt_floor = 6          # style setting (see HeuristicAgent.__init__)
     _fronts_base: int | None = None     # FLN Fronts in Algeria when first seen
     _fronts_grew = False                # the FLN has built a Front since
     _relocated: tuple[int, int] = (0, 0)    # (turn, Police moved that turn)
@@ -211,6 +220,10 @@ class GovPolicies:
         buy = {a.args[0]: a for a in verbs.get("buy", ())}
         if "police" in mob and s.gov_psl > POLICE_FLOOR and self._civil_site(v) is not None:
             return mob["police"]
+        if self.hunt:
+            act = self._hunt_activation(s, verbs)
+            if act is not None:
+                return act
         if "remove-oas" in verbs:
             return verbs["remove-oas"][0]
         if any(a.args == ("border-zone",) for a in verbs.get("activate", ())) \
@@ -242,6 +255,21 @@ class GovPolicies:
         if "air" in buy and budget >= 2 and s.air_max < 3 and s.gov_psl >= 60:
             return buy["air"]
         return self._control_brigade(s, v, mob) or _listed(legal, "done")
+
+    def _hunt_activation(self, s, verbs) -> Action | None:
+        """The ``hunt`` style: keep ``hunt`` elite brigades active (0.5 PSP each, B.1).
+        Flown in by helicopter (11.12: 1 Helo each, +1 contact) they Flush together in
+        any area (9.22-3, 11.12-4), with a contact total that finds nearly every FLN
+        unit in OPS or OC and the firepower to eliminate most of them (9-5)."""
+        loc, flags = s.loc, s.flags
+        active = sum(1 for u in ELITES if loc[u] in ALGERIA_SET
+                     and flags[u] & ACTIVE and not flags[u] & NEUT)
+        if active >= self.hunt or s.gov_psl <= self.hunt_floor:
+            return None
+        for act in verbs.get("activate", ()):
+            if act.args[0] not in ("all", "border-zone") and UTYPE[_u(act.args[0])] == EL_X:
+                return act
+        return None
 
     def _control_brigade(self, s, v: View, mob: dict[str, Action]) -> Action | None:
         """A brigade bought for the control it gives (10.1): 2 PSP for one control point
@@ -380,7 +408,10 @@ class GovPolicies:
                 continue
             a = _a(act.args[0])
             if verb == "flush":
-                out.append((self._flush_value(s, v, a), act))
+                sc = self._flush_value(s, v, a)
+                if self.hunt:
+                    sc = max(sc, self._hunt_value(s, v, a))
+                out.append((sc, act))
             elif verb == "civil-affairs":
                 sc = 1.67 + (0.4 if s.terror[a] else 0) - 1.0 + (0.5 if v.fln[a] else 0)
                 out.append((sc if s.gov_psl > 4 or s.fln_psl <= 3 else -1, act))
@@ -418,6 +449,73 @@ class GovPolicies:
                 out.append((-5.0, act))     # Resettlement: FLN +3d6, never worth it here
         return out
 
+    def _hunt_group(self, s, v: View, a: int) -> tuple[int, int, int]:
+        """(contact, firepower, elites) of the ``hunt`` group that could Flush in ``a``
+        now: the elites there in OPS/PTL, then those already airmobile, then those the
+        Helo points can still fly in, up to ``hunt_group`` (default ``hunt``) elites;
+        with a French division in ``a`` (9.22-3) the local mobile units join them."""
+        flags, box, loc = s.flags, s.box, s.loc
+        local, flown, flyers = [], [], []
+        for u in ELITES:
+            if loc[u] not in ALGERIA_SET or box[u] not in (OPS, PTL):
+                continue
+            f = flags[u]
+            if f & NEUT:
+                continue
+            if f & AIRMOBILE:
+                flown.append(u)
+            elif loc[u] == a:
+                local.append(u)
+            elif f & ACTIVE:
+                flyers.append(u)
+        c = fp = n = 0
+        if v.division[a]:
+            for u in v.gov[a]:
+                if (is_gov_mobile(u) and UTYPE[u] != EL_X and box[u] in (OPS, PTL)
+                        and not flags[u] & NEUT):
+                    c += unit_contact(s, u)
+                    fp += unit_fp(s, u)
+        helo = s.helo_avail
+        for u in local + flown + flyers:
+            if n >= max(self.hunt_group or self.hunt, len(local)):
+                break
+            if u in flyers:
+                if helo < helo_cost(u):
+                    continue
+                helo -= helo_cost(u)
+                c += AIRMOBILE_BONUS            # 11.12-3, once flown in
+            c += unit_contact(s, u)
+            fp += unit_fp(s, u)
+            n += 1
+        return c, fp, n
+
+    def _hunt_value(self, s, v: View, a: int) -> float:
+        """_flush_value for the ``hunt`` group (_hunt_group) in ``a``."""
+        c, fp, n = self._hunt_group(s, v, a)
+        if n < 2 and not (n and v.division[a]):
+            return 0.0
+        return self._flush_estimate(s, v, a, c, fp)
+
+    def _hunt_select(self, s, v: View, area: int, selected, adds, legal) -> Action | None:
+        """The ``hunt`` style's Flush: its elites (local first, then flown in) up to the
+        group size; with a division in the area (9.22-3) the local units join them.
+        None leaves the choice to the plain selection."""
+        if not v.division[area] and any(UTYPE[u] != EL_X for u in selected):
+            return None
+        size = self.hunt_group or self.hunt
+        n = sum(1 for u in selected if UTYPE[u] == EL_X)
+        elites = [a for a in adds if UTYPE[_u(a.args[0])] == EL_X]
+        if elites and n < size:
+            return min(elites, key=lambda a: (s.loc[_u(a.args[0])] != area, a.args[0]))
+        if v.division[area] and adds:
+            return None
+        flies = [a for a in legal if a.verb == "airmobilize" and UTYPE[_u(a.args[0])] == EL_X]
+        if flies and n < size:
+            return flies[0]
+        if selected:
+            return _listed(legal, "go")
+        return None
+
     def _flush_group(self, s, v: View, a: int) -> list[int]:
         """The units a Flush/React in ``a`` would use (local, grouped by 9.22-3)."""
         flags, box = s.flags, s.box
@@ -442,7 +540,12 @@ class GovPolicies:
         if not group:
             return 0.05      # only airmobile help: rarely worth the Helo points
         c = sum(unit_contact(s, u) for u in group)
-        fp = sum(unit_fp(s, u) for u in group) + (s.air_avail and not v.urban[a]) * 3.5
+        fp = sum(unit_fp(s, u) for u in group)
+        return self._flush_estimate(s, v, a, c, fp)
+
+    def _flush_estimate(self, s, v: View, a: int, c: int, fp: float) -> float:
+        """The worth of a Flush in ``a`` with contact total ``c`` and firepower ``fp``."""
+        fp = fp + (s.air_avail and not v.urban[a]) * 3.5
         targets = v.fln_ops[a] + [u for u in v.fln[a] if s.flags[u] & NEUT
                                   and s.box[u] in (OPS, OC)]
         drm = (1 if v.remote[a] else 0) + (1 if s.terror[a] else 0) - (1 if v.urban[a] else 0)
@@ -468,6 +571,10 @@ class GovPolicies:
         _, _, mission, area, selected, optional = s.stack[-1]
         v = view_of(s)
         adds = [a for a in legal if a.verb == "add"]
+        if self.hunt and mission == "flush":
+            act = self._hunt_select(s, v, area, selected, adds, legal)
+            if act is not None:
+                return act
         if mission == "react" and not selected:
             c = s.combat
             targets = c.get("targets", [])

@@ -51,7 +51,8 @@ STYLE_SETTINGS: dict[str, dict[str, type]] = {
             "fln_finish": int, "harass_police": float, "cadre_build": float,
             "move": float},
     "gov": {"spend": float, "gov_keep": int, "patrol_stay": float, "control_buy": bool,
-            "deny": float, "adapt": bool, "air_guard": int},
+            "deny": float, "adapt": bool, "air_guard": int,
+            "hunt": int, "hunt_group": int, "hunt_floor": int},
 }
 _UNSEEN = object()
 
@@ -68,7 +69,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  propaganda: float = 0.0,
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None, harass_police: float = 2.0,
-                 cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 0):
+                 cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 0,
+                 hunt: int = 0, hunt_group: int = 0, hunt_floor: int = 6):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
@@ -81,7 +83,10 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           (which it otherwise meets with ``deny`` and Police placed to cut Propaganda);
           ``air_guard`` Air Points are bought early and kept for the return fire
           of a harassed unit (1d6 each, 11.11), never spent on a Flush or React:
-          the Bands then seldom harass outside the Urban areas.
+          the Bands then seldom harass outside the Urban areas; ``hunt`` elite brigades
+          are kept active (0.5 PSP each a turn) and Flush together, flown in by
+          helicopter, wherever the FLN has surfaced most (``hunt_group`` elites a Flush,
+          default ``hunt``; no activation at a PSL of ``hunt_floor`` or less).
         * FLN: ``propaganda`` is added to every Propaganda's score (eagerness to
           propagandize rather than move or raid); ``cross=False`` keeps the units in
           Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
@@ -102,6 +107,9 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.deny = deny
         self.adapt = adapt
         self.air_guard = air_guard
+        self.hunt = hunt
+        self.hunt_group = hunt_group
+        self.hunt_floor = hunt_floor
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move

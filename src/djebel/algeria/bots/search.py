@@ -8,7 +8,7 @@ dice of cloned states:
   few HeuristicAgent styles (for the Government, whether it keeps an Air Point
   for the return fire of harassed Police, when it lowers the FLN PSL, how much it
   spends on units, how readily its patrols go where the FLN's Cadres would
-  propagandize; for the FLN, how eagerly it propagandizes, whether it converts
+  propagandize, whether a pair of elite brigades hunts by helicopter; for the FLN, how eagerly it propagandizes, whether it converts
   Cadres into Fronts, whether units cross in from Morocco and Tunisia, whether it
   builds Cadres rather than Bands and how readily its units move), the opponent played
   by the HeuristicAgent, the same dice seeds for every style. It plays the style
@@ -85,7 +85,9 @@ STYLES: dict[str, tuple[dict, ...]] = {
     "gov": ({}, {"air_guard": 1, "gov_keep": 0, "deny": 1.0},
             {"air_guard": 1, "gov_keep": 0, "deny": 1.0, "spend": 2.0},
             {"air_guard": 1, "gov_keep": 0, "deny": 3.0, "spend": 2.0},
-            {"air_guard": 1, "gov_keep": 0}),
+            {"air_guard": 1, "gov_keep": 0},
+            {"air_guard": 1, "gov_keep": 0, "deny": 3.0, "hunt": 2},
+            {"air_guard": 1, "deny": 2.0, "hunt": 2}),
     "fln": ({}, {"propaganda": 1.5, "fronts": False},
             {"propaganda": 1.5, "cross": False, "fronts": False},
             {"propaganda": 1.5, "cross": False, "fronts": False, "cadre_build": 4.0},
