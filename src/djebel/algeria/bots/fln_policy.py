@@ -325,8 +325,9 @@ class FlnPolicies:
 
     def _stay_value(self, v: View, a: int, t: int) -> float:
         """What staying in Algerian area ``a`` is worth to a unit of type ``t``: its
-        safety there, and for a Band the Police it may harass (kept per View)."""
-        key = ("stay", a, t)
+        safety there, and for a Band the Police it may harass (kept in the View's memo,
+        whose keys hold every input besides the View's tallies)."""
+        key = ("stay", a, t, self.harass_police)
         value = v.memo.get(key)
         if value is None:
             value = self._area_safety(v, a, t)
@@ -353,7 +354,7 @@ class FlnPolicies:
 
         The scan reads only the area and the unit type (9.13-3 destinations depend on
         the area and event flags alone), so units alike in one area share it."""
-        key = ("move", a, t)
+        key = ("move", a, t, self.harass_police, s.independent, s.jealousy)
         memo = v.memo
         found = memo.get(key)
         if found is None:
@@ -363,9 +364,10 @@ class FlnPolicies:
     def _move_dest_scan(self, s, v: View, a: int, t: int) -> tuple[int | None, float]:
         # An area's worth as a destination for type t, kept per View: the wilayas'
         # areas are the destinations of many areas.
-        scores = v.memo.get(("dest", t))
+        key = ("dest", t, self.harass_police)
+        scores = v.memo.get(key)
         if scores is None:
-            scores = v.memo["dest", t] = [None] * len(v.fln)
+            scores = v.memo[key] = [None] * len(v.fln)
         best, best_sc = None, -1e9
         for b in destinations_from(s, a):
             if b in COUNTRIES:

@@ -189,8 +189,8 @@ class View:
         A View's tallies depend on the unit locations, boxes and flags and on the
         resettled areas alone. With none of them changed the new View shares these
         tallies; with a few units changed it recounts only the areas those units left
-        or entered (the per-area lists are copied, never edited in place). Each View
-        keeps its own ``memo``."""
+        or entered (the per-area lists are copied, never edited in place). A View with
+        the same tallies shares its predecessor's ``memo``; any other starts afresh."""
         loc0, box0, flags0, resettled0 = self._counters
         if s.resettled != resettled0:
             return None
@@ -216,7 +216,8 @@ class View:
             self.gov, self.gov_cp, self.gov_fp, self.patrol, self.police, self.elites,
             self.division)
         if not changed:
-            v._counters = self._counters
+            # The same tallies: the memo's entries (keyed by every other input) still hold.
+            v._counters, v.memo = self._counters, self.memo
             return v
         old_loc = self._counters[0]
         v._counters = (loc0, box0, flags0, resettled0)
