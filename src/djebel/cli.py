@@ -36,7 +36,7 @@ def play_algeria(
                                      help="game option, e.g. shorter_game (repeatable)"),
     load: str = typer.Option("", help="resume the game saved in this record file"),
     fln_style: list[str] = typer.Option([], help=STYLE_HELP.format("fronts=off")),  # noqa: B008
-    gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("air_guard=1")),  # noqa: B008
+    gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("hunt=2")),  # noqa: B008
 ) -> None:
     """Play Algeria: each side human, or a bot."""
     from djebel import algeria

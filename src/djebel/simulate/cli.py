@@ -118,7 +118,7 @@ def simulate_algeria(
     backend: str = typer.Option("process", help="process (this machine) or ray"),
     address: str = typer.Option("", help="Ray cluster address (default: start a local one)"),
     fln_style: list[str] = typer.Option([], help=STYLE_HELP.format("fronts=off")),  # noqa: B008
-    gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("air_guard=1")),  # noqa: B008
+    gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("hunt=2")),  # noqa: B008
 ) -> None:
     """Play many Algeria games bot against bot: win rates, levels, length, plots."""
     from djebel.simulate.runner import Job
@@ -178,7 +178,7 @@ def tournament_algeria(
     workers: int = typer.Option(1, min=1, help="worker processes"),
     as_json: bool = typer.Option(False, "--json", help="JSON output"),
     fln_style: list[str] = typer.Option([], help=STYLE_HELP.format("fronts=off")),  # noqa: B008
-    gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("air_guard=1")),  # noqa: B008
+    gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("hunt=2")),  # noqa: B008
 ) -> None:
     """Play a tournament: wins per side, victory levels, Wilson 95% CI of the FLN win rate."""
     import json

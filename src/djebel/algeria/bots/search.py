@@ -8,9 +8,10 @@ dice of cloned states:
   few HeuristicAgent styles (for the Government, whether it keeps an Air Point
   for the return fire of harassed Police, when it lowers the FLN PSL, how much it
   spends on units, how readily its patrols go where the FLN's Cadres would
-  propagandize, whether a pair of elite brigades hunts by helicopter; for the FLN, how eagerly it propagandizes, whether it converts
-  Cadres into Fronts, whether units cross in from Morocco and Tunisia, whether it
-  builds Cadres rather than Bands and how readily its units move), the opponent played
+  propagandize, whether a pair of elite brigades hunts by helicopter; for the FLN,
+  how eagerly it propagandizes, whether it converts Cadres into Fronts, whether
+  units cross in from Morocco and Tunisia, whether it builds Cadres rather than
+  Bands and how readily its units move), the opponent played
   by the HeuristicAgent, the same dice seeds for every style. It plays the style
   that won most, counting the earlier turns' wins with weight ``memory`` (1 by
   default: a style's record builds up over the game, which steadies the choice
