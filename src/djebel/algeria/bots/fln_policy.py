@@ -325,16 +325,19 @@ class FlnPolicies:
 
     def _stay_value(self, v: View, a: int, t: int) -> float:
         """What staying in Algerian area ``a`` is worth to a unit of type ``t``: its
-        safety there, and for a Band the Police it may harass (kept in the View's memo,
-        whose keys hold every input besides the View's tallies)."""
-        key = ("stay", a, t, self.harass_police)
-        value = v.memo.get(key)
+        safety there, and for a Band the Police it may harass: it reads only the tallies
+        of ``a``, so it is kept in the View's per-area memo."""
+        key = ("stay", t, self.harass_police)
+        values = v.area_memo.get(key)
+        if values is None:
+            values = v.area_memo[key] = [None] * len(v.fln)
+        value = values[a]
         if value is None:
             value = self._area_safety(v, a, t)
             if self.harass_police and t in (BAND, FAILEK):
                 others = sum(1 for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)) - 1
                 value += self._police_target(v, a, others)
-            v.memo[key] = value
+            values[a] = value
         return value
 
     @staticmethod
@@ -362,12 +365,13 @@ class FlnPolicies:
         return found
 
     def _move_dest_scan(self, s, v: View, a: int, t: int) -> tuple[int | None, float]:
-        # An area's worth as a destination for type t, kept per View: the wilayas'
-        # areas are the destinations of many areas.
+        # An area's worth as a destination for type t reads only that area's tallies:
+        # kept in the View's per-area memo (the wilayas' areas are the destinations of
+        # many areas, and most areas keep their tallies from one decision to the next).
         key = ("dest", t, self.harass_police)
-        scores = v.memo.get(key)
+        scores = v.area_memo.get(key)
         if scores is None:
-            scores = v.memo[key] = [None] * len(v.fln)
+            scores = v.area_memo[key] = [None] * len(v.fln)
         best, best_sc = None, -1e9
         for b in destinations_from(s, a):
             if b in COUNTRIES:

@@ -99,6 +99,14 @@ _THREAT_MULT = _threat_mult(_REMOTE)
 _FEW_CHANGES = 8
 
 
+def _cleared(values: list, areas: list[int]) -> list:
+    """A copy of the per-area ``values`` with the entries of ``areas`` unknown again."""
+    out = values[:]
+    for a in areas:
+        out[a] = None
+    return out
+
+
 def view_of(s: State) -> View:
     """The View of ``s``, reused while no action has been applied to it.
 
@@ -120,11 +128,15 @@ class View:
 
     __slots__ = ("s", "fln", "gov", "fln_cp", "gov_cp", "patrol", "police", "elites",
                  "division", "gov_fp", "fln_ops", "fln_ug", "fronts", "threat", "remote",
-                 "urban", "memo", "_counters", "_mult")
+                 "urban", "memo", "area_memo", "_counters", "_mult")
 
     def __init__(self, s: State):
         self.s = s
         self.memo = {}
+        # Per-area values that read only that area's tallies: key -> one entry per area
+        # (None until worked out); a successor keeps the entries of the areas it did not
+        # recount.
+        self.area_memo: dict[tuple, list] = {}
         loc, box, flags = s.loc, s.box, s.flags
         self._counters = (loc[:], box[:], flags[:], s.resettled[:])
         self.fln = fln = [[] for _ in _AREAS]
@@ -190,7 +202,8 @@ class View:
         resettled areas alone. With none of them changed the new View shares these
         tallies; with a few units changed it recounts only the areas those units left
         or entered (the per-area lists are copied, never edited in place). A View with
-        the same tallies shares its predecessor's ``memo``; any other starts afresh."""
+        the same tallies shares its predecessor's ``memo``; any other starts afresh, and
+        keeps the ``area_memo`` entries of the areas it did not recount."""
         loc0, box0, flags0, resettled0 = self._counters
         if s.resettled != resettled0:
             return None
@@ -217,10 +230,17 @@ class View:
             self.division)
         if not changed:
             # The same tallies: the memo's entries (keyed by every other input) still hold.
-            v._counters, v.memo = self._counters, self.memo
+            v._counters, v.memo, v.area_memo = self._counters, self.memo, self.area_memo
             return v
         old_loc = self._counters[0]
         v._counters = (loc0, box0, flags0, resettled0)
+        if self.area_memo:
+            touched = [a for a in {old_loc[u] for u in changed} | {loc[u] for u in changed}
+                       if a >= 0]
+            v.area_memo = {key: _cleared(values, touched)
+                           for key, values in self.area_memo.items()}
+        else:
+            v.area_memo = {}
         fln_moved = [u for u in changed if _IS_FLN[u]]        # (the recounts sort each area)
         gov_moved = [u for u in changed if not _IS_FLN[u]]
         if fln_moved:
