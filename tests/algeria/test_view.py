@@ -7,7 +7,7 @@ import pytest
 from djebel import algeria
 from djebel.algeria.bots.view import View, view_of
 
-FIELDS = [f for f in View.__slots__ if f not in ("s", "memo")]
+FIELDS = [f for f in View.__slots__ if f not in ("s", "memo", "area_memo")]
 
 
 def _same(v: View, w: View) -> None:
@@ -17,7 +17,10 @@ def _same(v: View, w: View) -> None:
 
 @pytest.mark.parametrize("scenario", algeria.SCENARIOS)
 def test_successive_views_match_fresh_ones(scenario):
+    """Also the values the FLN bot keeps in a View's memos (shared while the tallies
+    stay the same, per area for the areas no decision changed) equal fresh ones."""
     from djebel.agents import make_agent
+    from djebel.algeria.board import ALGERIA, BAND, CADRE
 
     checked = 0
     for seed in range(3):
@@ -25,8 +28,13 @@ def test_successive_views_match_fresh_ones(scenario):
         agents = {side: make_agent("heuristic", "algeria", side, seed) for side in g.sides}
         rng = random.Random(seed)
         while not g.is_over():
-            v = view_of(g.state)
-            _same(v, View(g.state))
+            v, fresh = view_of(g.state), View(g.state)
+            _same(v, fresh)
+            fln = agents["fln"]
+            for a in ALGERIA[::3]:
+                for t in (CADRE, BAND):
+                    assert fln._stay_value(v, a, t) == fln._stay_value(fresh, a, t)
+                    assert fln._move_dest(g.state, v, a, t) == fln._move_dest(g.state, fresh, a, t)
             assert v.s is g.state and view_of(g.state) is v
             checked += 1
             # Mostly the bots' moves, sometimes a random one (bigger jumps, clones).
