@@ -30,8 +30,10 @@ def test_successive_views_match_fresh_ones(scenario):
         while not g.is_over():
             v, fresh = view_of(g.state), View(g.state)
             _same(v, fresh)
-            fln = agents["fln"]
+            fln, gov = agents["fln"], agents["gov"]
             for a in ALGERIA[::3]:
+                assert fln._react_threat(g.state, v, a) == fln._react_threat(g.state, fresh, a)
+                assert gov._patrol_need(g.state, v, a) == gov._patrol_need(g.state, fresh, a)
                 for t in (CADRE, BAND):
                     assert fln._stay_value(v, a, t) == fln._stay_value(fresh, a, t)
                     assert fln._move_dest(g.state, v, a, t) == fln._move_dest(g.state, fresh, a, t)

@@ -214,7 +214,6 @@ class FlnPolicies:
 
     def _fln_mission_scores(self, s, v: View, legal) -> list[tuple[float, Action]]:
         out = []
-        react_risk: dict[int, float] = {}
         loc = s.loc
         for act in legal:
             verb = act.verb
@@ -226,13 +225,13 @@ class FlnPolicies:
                 continue
             u = _u(act.args[0])
             a = loc[u]
-            sc = self._fln_mission_score(s, v, verb, u, a, UTYPE[u], react_risk)
+            sc = self._fln_mission_score(s, v, verb, u, a, UTYPE[u])
             if sc is not None:
                 out.append((sc, act))
         return out
 
-    def _fln_mission_score(self, s, v: View, verb: str, u: int, a: int, t: int,
-                           react_risk: dict[int, float]) -> float | None:
+    def _fln_mission_score(self, s, v: View, verb: str, u: int, a: int,
+                           t: int) -> float | None:
         """The score of mission ``verb`` by unit ``u`` (type ``t``) in ``a``; None for a
         verb not scored here."""
         if verb == "move":
@@ -246,9 +245,7 @@ class FlnPolicies:
             n, plus, _ = mst_odds(drm)
             loss = FLN_VALUE[FRONT] + 2.0 * len(helpers)
             return n * 3.5 - plus * loss - 3 * 0.6
-        risk = react_risk.get(a)
-        if risk is None:
-            risk = react_risk[a] = self._react_threat(s, v, a)
+        risk = self._react_threat(s, v, a)
         if verb == "propaganda":
             if a == FRANCE:
                 n, plus, _ = mst_odds(0)
@@ -282,14 +279,18 @@ class FlnPolicies:
         return self.harass_police * max(0, v.police[a] - bands)
 
     def _react_threat(self, s, v: View, a: int) -> float:
-        """Rough chance the Government reacts hard in ``a`` (0..1)."""
-        if a in COUNTRIES or a == FRANCE:
-            return 0.0
-        group = self._flush_group(s, v, a)
-        if not group:
-            return 0.0
-        fp = sum(unit_fp(s, g) for g in group)
-        return min(1.0, expected_hits(fp) / 2.5)
+        """Rough chance the Government reacts hard in ``a`` (0..1): from the units in
+        ``a`` alone, so kept in the View's per-area memo."""
+        values = v.per_area(("react",))
+        risk = values[a]
+        if risk is None:
+            risk = 0.0
+            if a not in COUNTRIES and a != FRANCE:
+                group = self._flush_group(s, v, a)
+                if group:
+                    risk = min(1.0, expected_hits(sum(unit_fp(s, g) for g in group)) / 2.5)
+            values[a] = risk
+        return risk
 
     def _harass_value(self, s, v: View, u: int, a: int) -> float:
         fp = unit_fp(s, u)
@@ -327,10 +328,7 @@ class FlnPolicies:
         """What staying in Algerian area ``a`` is worth to a unit of type ``t``: its
         safety there, and for a Band the Police it may harass: it reads only the tallies
         of ``a``, so it is kept in the View's per-area memo."""
-        key = ("stay", t, self.harass_police)
-        values = v.area_memo.get(key)
-        if values is None:
-            values = v.area_memo[key] = [None] * len(v.fln)
+        values = v.per_area(("stay", t, self.harass_police))
         value = values[a]
         if value is None:
             value = self._area_safety(v, a, t)
@@ -368,10 +366,7 @@ class FlnPolicies:
         # An area's worth as a destination for type t reads only that area's tallies:
         # kept in the View's per-area memo (the wilayas' areas are the destinations of
         # many areas, and most areas keep their tallies from one decision to the next).
-        key = ("dest", t, self.harass_police)
-        scores = v.area_memo.get(key)
-        if scores is None:
-            scores = v.area_memo[key] = [None] * len(v.fln)
+        scores = v.per_area(("dest", t, self.harass_police))
         best, best_sc = None, -1e9
         for b in destinations_from(s, a):
             if b in COUNTRIES:

@@ -362,18 +362,26 @@ class GovPolicies:
             return AREA_IDS[best]
         return "PTL" if here > 0 else "stay"
 
-    def _patrol_need(self, s, v: View, a: int) -> float:
-        """How much a patrol in ``a`` would hurt FLN Propaganda, Strikes and Raids."""
+    @staticmethod
+    def _patrol_need(s, v: View, a: int) -> float:
+        """How much a patrol in ``a`` would hurt FLN Propaganda, Strikes and Raids (from
+        the FLN units in ``a`` alone: kept in the View's per-area memo)."""
+        values = v.per_area(("patrol_need",))
+        need = values[a]
+        if need is not None:
+            return need
         if v.remote[a]:
-            return 0.2 * v.threat[a]
-        need = 0.0
-        for u in v.fln[a]:
-            if s.flags[u] & NEUT:
-                continue
-            t = UTYPE[u]
-            need += 1.5 if t in (CADRE, FRONT) else 0.8
-        if v.urban[a]:
-            need *= 2
+            need = 0.2 * v.threat[a]
+        else:
+            need = 0.0
+            for u in v.fln[a]:
+                if s.flags[u] & NEUT:
+                    continue
+                t = UTYPE[u]
+                need += 1.5 if t in (CADRE, FRONT) else 0.8
+            if v.urban[a]:
+                need *= 2
+        values[a] = need
         return need
 
     def _gov_deploy(self, s, legal):

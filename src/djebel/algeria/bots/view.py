@@ -318,6 +318,15 @@ class View:
             gov[a], division[a] = units, div
             gov_cp[a], gov_fp[a], patrol[a], police[a], elites[a] = cp, fp, ptl, pol, eli
 
+    def per_area(self, key: tuple) -> list:
+        """The ``area_memo`` entry ``key``: one value per area, None until worked out.
+        For values that read only the area's own tallies (and the counters of the units
+        in it); ``key`` names every other input."""
+        values = self.area_memo.get(key)
+        if values is None:
+            values = self.area_memo[key] = [None] * NUM_AREAS
+        return values
+
     def fln_mobile_abroad(self) -> list[int]:
         return [u for a in COUNTRIES for u in self.fln[a] if UTYPE[u] in (CADRE, BAND, FAILEK)]
 
