@@ -189,7 +189,8 @@ def start_combat(s: State) -> None:
     c["on_fln"] = t.crt(gov_fp, gr)
     c["elim"] = 0
     c["to_apply"] = c["on_fln"]
-    log(s, "C.3", f"Hits: {c['on_gov']} on GOV, {c['on_fln']} on FLN")
+    if s.log.enabled:
+        log(s, "C.3", f"Hits: {c['on_gov']} on GOV, {c['on_fln']} on FLN")
     push(s, ("fln_losses",), ("combat_elim_share",), ("combat_end",))
     # 9-6.2: each hit on Government units is 1 PSP the FLN shares out.
     share(s, "fln", c["on_gov"], "C.3", "hits on Government units")

@@ -106,7 +106,8 @@ def lower_psl(s: State, side: str, n: int, rule: str, why: str = "") -> None:
     else:
         s.gov_psl = max(0, s.gov_psl - n)
         now = s.gov_psl
-    s.log.add(rule, f"{side.upper()} PSL -{n}{' (' + why + ')' if why else ''} -> {now}")
+    if s.log.enabled:       # (the text is not even built for an unlogged game)
+        s.log.add(rule, f"{side.upper()} PSL -{n}{' (' + why + ')' if why else ''} -> {now}")
     if now == 0:
         end_game(s, "gov" if side == "fln" else "fln", f"{side.upper()} PSL fell to 0")
 
@@ -122,7 +123,8 @@ def raise_psl(s: State, side: str, n: int, rule: str, why: str = "") -> None:
         s.fln_psl = new
     else:
         s.gov_psl = new
-    s.log.add(rule, f"{side.upper()} PSL +{n}{' (' + why + ')' if why else ''} -> {new}")
+    if s.log.enabled:
+        s.log.add(rule, f"{side.upper()} PSL +{n}{' (' + why + ')' if why else ''} -> {new}")
     if excess:
         lower_psl(s, other(side), excess, "12.1", "overflow above 99")
 
@@ -142,7 +144,8 @@ def gain_ap(s: State, n: int, rule: str, why: str) -> None:
     if n <= 0:
         return
     s.ap = min(AP_MAX, s.ap + n)
-    s.log.add(rule, f"FLN +{n} AP ({why}) -> {s.ap}")
+    if s.log.enabled:
+        s.log.add(rule, f"FLN +{n} AP ({why}) -> {s.ap}")
 
 
 def share(s: State, side: str, n: int, rule: str, why: str) -> None:

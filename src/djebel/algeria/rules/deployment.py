@@ -204,7 +204,8 @@ class FlnDeployment(Decision):
             units = surfaceable(s) if args[0] == "all" else [unit_arg(args[0])]
             for u in units:
                 s.box[u] = OPS
-            log(s, "7-4", "FLN surfaces " + ", ".join(name(u) for u in units))
+            if s.log.enabled:
+                log(s, "7-4", "FLN surfaces " + ", ".join(name(u) for u in units))
         elif verb == "france":
             u = unit_arg(args[0])
             log(s, "11.22", f"{name(u)} goes from {where(s, u)} to France")

@@ -66,7 +66,8 @@ def mst(s: State, rule: str, what: str, drm: int) -> MstResult:
     """Roll 1d6 + DRM on the Mission Success Table (A.3)."""
     r = d6(s, rule, f"{what}: Mission Success Table, DRM {drm:+d}")
     res = tables().mst_result(r + drm)
-    log(s, "A.3", f"{what}: modified roll {r + drm} -> {res.text}")
+    if s.log.enabled:
+        log(s, "A.3", f"{what}: modified roll {r + drm} -> {res.text}")
     return res
 
 

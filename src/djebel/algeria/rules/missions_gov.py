@@ -231,7 +231,8 @@ def civil_affairs(s: State, a: int) -> None:
     spec = b3("civil_affairs")
     _pay(s, "civil_affairs")
     s.done[a] |= DONE_CIVIL
-    log(s, "9.25", f"GOV Civil Affairs in {AREA_IDS[a]}")
+    if s.log.enabled:
+        log(s, "9.25", f"GOV Civil Affairs in {AREA_IDS[a]}")
     res = mst(s, "9.25", "Civil Affairs", spec["drm_amnesty"] if s.amnesty else 0)
     if (res.at or res.plus) and s.terror[a]:
         s.terror[a] = False
