@@ -309,7 +309,8 @@ def test_replay_of_an_uploaded_record_step_by_step(page, web, tmp_path):
     assert page.locator("#skirmish-table").inner_html() != first
 
 
-def test_hot_seat_on_one_screen(page, web):
+def _hot_seat_ambush(page, web) -> None:
+    """A new ambush with both sides human, opened hot-seat, the French to act."""
     page.goto(web.url + "/")
     page.select_option("#new-game", "skirmish")
     page.select_option("#new-scenario", "ambush")
@@ -319,6 +320,10 @@ def test_hot_seat_on_one_screen(page, web):
     page.click("a.hotseat-link")
     page.wait_for_selector("#skirmish-table")
     wait_my_turn(page)
+
+
+def test_hot_seat_on_one_screen(page, web):
+    _hot_seat_ambush(page, web)
     assert "FRENCH" in page.locator("#status").inner_text().split("To act")[0].split("You:")[1]
     page.locator('#actions button[data-action="ready"]').click()
     before = confirm(page)
@@ -333,15 +338,7 @@ def test_hot_seat_on_one_screen(page, web):
 
 def test_a_late_answer_never_steps_the_board_back(page, web):
     """A load started before an action can answer after it: the page keeps the newer view."""
-    page.goto(web.url + "/")
-    page.select_option("#new-game", "skirmish")
-    page.select_option("#new-scenario", "ambush")
-    page.select_option("#seat-french", "human")
-    page.select_option("#seat-insurgents", "human")
-    page.click("#create")
-    page.click("a.hotseat-link")
-    page.wait_for_selector("#skirmish-table")
-    wait_my_turn(page)
+    _hot_seat_ambush(page, web)
     page.evaluate("""async () => {
         const r = await fetch('/api/games/' + G.id, {headers: {'X-Seat-Token': G.token}});
         window.lateAnswer = await r.text(); }""")
