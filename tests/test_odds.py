@@ -123,7 +123,10 @@ def test_invalid_parameters():
 
 # ---------------------------------------------------------------- describe
 
-def _find_pending(kind_verbs: set[tuple[str, str]], seeds=range(40)):
+SEARCH_SEEDS = range(40)
+
+
+def _find_pending(kind_verbs: set[tuple[str, str]], seeds=SEARCH_SEEDS):
     """Random play until an action of one of the (decision, verb) kinds is legal."""
     from djebel import algeria
 

@@ -38,7 +38,7 @@ def random_playout(game, rng: random.Random, max_steps: int = 100_000) -> int:
     return steps
 
 
-def check_game(make_game: Callable[[int], object], seeds=range(3), game_class=None) -> None:
+def check_game(make_game: Callable[[int], object], seeds=(0, 1, 2), game_class=None) -> None:
     """Run the whole conformance suite on games made by ``make_game(seed)``."""
     for seed in seeds:
         rng = random.Random(seed)
