@@ -1,0 +1,321 @@
+"""Algeria as fixed-size numbers: the action enumeration and the observation vector.
+
+The action space is every primitive action the rules can offer, enumerated once from
+the map and the counter mix (``ACTIONS``): verb templates whose argument domains are
+unit names, area ids, unit types and small numbers, expanded in a fixed order. A
+legal action's index is a dictionary look-up, an index's action a list look-up, so an
+index means the same action in every position. The layout of the observation is
+``OBS_FIELDS`` (name, size), documented in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import numpy as np
+
+from djebel.algeria import flow
+from djebel.algeria.board import (
+    ACTIVE,
+    AIRMOBILE,
+    AREA_IDS,
+    DEPLOYED,
+    DISPERSED,
+    MODE_SET,
+    NATO,
+    NEUT,
+    NUM_AREAS,
+    NUM_UNITS,
+    POOL,
+    REMOVED,
+    SUEZ,
+    TYPE_KEYS,
+    UNIT_NAMES,
+    UTYPE,
+    WILAYAS,
+)
+from djebel.algeria.game import AlgeriaGame
+from djebel.algeria.rules.common import AP_MAX, PSL_MAX
+from djebel.algeria.rules.reinforcement import POINTS
+from djebel.algeria.state import OAS_INACTIVE, OAS_UNPLACED, State
+from djebel.core.actions import Action
+from djebel.core.errors import IllegalAction
+
+SIDES = ("fln", "gov")
+UNITS, AREAS, TYPES = UNIT_NAMES, AREA_IDS, TYPE_KEYS
+NUMBERS = tuple(range(max(PSL_MAX, AP_MAX) + 1))   # psp K (9-4), air K (11.11)
+
+# (verb, argument domains): every action is one element of a template's product.
+TEMPLATES: tuple[tuple[str, tuple[tuple, ...]], ...] = (
+    ("place", (TYPES, AREAS)), ("place", (("fr_xx",), AREAS, ("dispersed",))),   # 3-4
+    ("place", (("auto",),)),
+    ("mobilize", (TYPES,)), ("at", (AREAS,)), ("buy", (POINTS,)),                 # 6.3
+    ("border-zone", ()), ("activate", (UNITS,)), ("activate", (("border-zone", "all"),)),
+    ("remove", (UNITS,)), ("remove-oas", ()), ("done", ()),
+    ("build", (TYPES, AREAS)), ("convert", (UNITS, ("front", "band", "failek"))),  # 6.2
+    ("reduce", (UNITS,)),
+    ("deploy", (UNITS,)), ("stay", ()), ("to", (("PTL", *AREAS),)),               # 7-1..7-3
+    ("mode", (UNITS, ("concentrated", "dispersed"))), ("airmobilize", (UNITS,)),
+    ("surface", (UNITS,)), ("surface", (("all",),)), ("france", (UNITS,)),        # 7-4
+    ("recall", (AREAS,)),
+    ("propaganda", (UNITS,)), ("strike", (UNITS,)), ("move", (UNITS,)),           # 9.1
+    ("raid", (UNITS,)), ("harass", (UNITS,)), ("assist", (UNITS,)), ("add", (UNITS,)),
+    ("go", ()), ("target", (UNITS,)), ("handover", ()), ("pass", ()),
+    ("flush", (AREAS,)), ("intelligence", (AREAS,)), ("civil-affairs", (AREAS,)),  # 9.2
+    ("suppression", (AREAS,)), ("resettle", (AREAS,)),
+    ("no-react", ()), ("air", (NUMBERS,)), ("hit", (UNITS,)), ("psp", (NUMBERS,)),
+    ("pick", (UNITS,)), ("un", (("raise-fln", "lower-gov"),)), ("purge", (WILAYAS,)),  # C.2
+    ("oas", (AREAS,)),                                                                # 11.3
+)
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(verb, args) for verb, domains in TEMPLATES
+                                    for args in product(*domains))
+INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
+NUM_ACTIONS = len(ACTIONS)
+if len(INDEX) != NUM_ACTIONS:      # two templates overlapping would make indices ambiguous
+    raise AssertionError("the Algeria action templates overlap")
+
+
+def action_index(action: Action | str) -> int:
+    """The index of an action (its notation or the object)."""
+    if isinstance(action, str):
+        action = Action.parse(action)
+    i = INDEX.get(action)
+    if i is None:
+        raise IllegalAction("rl", "not an action of the Algeria action space", action)
+    return i
+
+
+def index_action(index: int) -> Action:
+    """The action at ``index`` of the action space."""
+    if not 0 <= int(index) < NUM_ACTIONS:
+        raise IllegalAction("rl", f"action index {index} outside 0..{NUM_ACTIONS - 1}")
+    return ACTIONS[int(index)]
+
+
+# id(action) -> (action, index) for the action objects the engine hands out: most are
+# shared constants (rules/common.py), so an identity look-up skips hashing the dataclass.
+# Each entry holds its action, so the id cannot be reused while the entry lives.
+_BY_ID: dict[int, tuple[Action, int]] = {}
+_BY_ID_MAX = 1 << 16
+
+
+def legal_indices(game: AlgeriaGame) -> list[int]:
+    """Indices of the legal actions, in the engine's order."""
+    return indices(game.legal_actions())
+
+
+def indices(actions: list[Action]) -> list[int]:
+    by_id = _BY_ID
+    out = []
+    for a in actions:
+        hit = by_id.get(id(a))
+        if hit is None or hit[0] is not a:
+            i = INDEX.get(a)
+            if i is None:
+                raise IllegalAction("rl", "not an action of the Algeria action space", a)
+            if len(by_id) >= _BY_ID_MAX:
+                by_id.clear()
+            by_id[id(a)] = (a, i)
+            out.append(i)
+        else:
+            out.append(hit[1])
+    return out
+
+
+def action_mask(game: AlgeriaGame) -> np.ndarray:
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[legal_indices(game)] = 1
+    return mask
+
+
+# ---------------------------------------------------------------- observation
+
+# Where a unit can be: the 28 map locations (France, Tunisia, Morocco, the 25 areas),
+# then off the map.
+OFF_MAP = (POOL, NATO, SUEZ, REMOVED)
+NUM_BOXES, NUM_TYPES = 4, len(TYPE_KEYS)
+UNIT_CHANNELS = ("count", "neutralized", "airmobile", "dispersed", "active", "deployed",
+                 "mode_set")
+_FLAG_BITS = (NEUT, AIRMOBILE, DISPERSED, ACTIVE, DEPLOYED, MODE_SET)
+PHASES = ("setup", "reinforcement", "random events", "deployment", "operations",
+          "interphase", "over")
+DECISIONS = tuple(sorted(flow.DECISIONS))
+SCENARIOS = ("1954", "1958", "1960")
+# Numeric and yes/no tracks, as they are in the state (None counts as 0).
+TRACKS = ("turn", "fln_psl", "gov_psl", "ap", "air_max", "air_avail", "helo_max",
+          "helo_avail", "naval", "bz_active", "bz_new", "independent", "amnesty", "jealousy",
+          "suez_used", "slow_french", "gov_half", "gov_allowance_used", "france_moved",
+          "control_decided", "opt_slow", "opt_independence", "opt_shorter", "opt_bz_ap",
+          "turn_limit")
+
+OBS_FIELDS: tuple[tuple[str, int], ...] = (
+    ("units", NUM_AREAS * NUM_BOXES * NUM_TYPES * len(UNIT_CHANNELS)),
+    ("off_map", len(OFF_MAP) * NUM_TYPES),
+    ("control", NUM_AREAS * 3),
+    ("terror", NUM_AREAS),
+    ("resettled", NUM_AREAS),
+    ("missions_done", NUM_AREAS * 5),
+    ("oas", 2 + NUM_AREAS),
+    ("oas_controller", 2),
+    ("border_zone", 2),
+    ("tracks", len(TRACKS)),
+    ("ops_last", 2),
+    ("shorter_leader", 2),
+    ("scenario", len(SCENARIOS)),
+    ("phase", len(PHASES)),
+    ("decision", len(DECISIONS)),
+    ("to_move", 2),
+    ("observer", 2),
+    ("subject_units", NUM_UNITS),
+    ("chosen_units", NUM_UNITS),
+    ("combat_units", NUM_UNITS),
+    ("subject_area", NUM_AREAS),
+    ("subject_type", NUM_TYPES),
+    ("subject_number", 1),
+)
+OFFSETS: dict[str, int] = {}
+_at = 0
+for _name, _size in OBS_FIELDS:
+    OFFSETS[_name] = _at
+    _at += _size
+OBS_SIZE = _at
+
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+_DECISION = {d: i for i, d in enumerate(DECISIONS)}
+_SIDE = {s: i for i, s in enumerate(SIDES)}
+_SCENARIO = {s: i for i, s in enumerate(SCENARIOS)}
+_NCH = len(UNIT_CHANNELS)
+# Index of the "count" channel of [location][box][type]; the flag channels follow it.
+_UNIT_BASE = tuple(tuple(tuple(((loc * NUM_BOXES + b) * NUM_TYPES + t) * _NCH
+                               for t in range(NUM_TYPES)) for b in range(NUM_BOXES))
+                   for loc in range(NUM_AREAS))
+# The channels (1..6) a unit's flags add to, for every value of the flags.
+_FLAG_CHANNELS = tuple(tuple(ch for ch, bit in enumerate(_FLAG_BITS, 1) if f & bit)
+                       for f in range(2 * max(_FLAG_BITS)))
+_OFF_BASE = {loc: OFFSETS["off_map"] + i * NUM_TYPES for i, loc in enumerate(OFF_MAP)}
+_AREA_RANGE = range(NUM_AREAS)
+_DONE_BITS = tuple(tuple(k for k in range(5) if d >> k & 1) for d in range(32))
+
+# Frame layouts of the decisions that are about particular units, an area or a number
+# (see the ``push`` calls in algeria/rules): name -> (subject unit, area, chosen units,
+# unit type, number) positions in the frame, or None.
+_FRAME_SLOTS: dict[str, tuple] = {
+    "deploy_to": (2, None, None, None, None),
+    "move_to": (2, None, None, None, None),
+    "strike_assist": (2, None, 3, None, None),
+    "raid_add": (None, 2, 3, None, None),
+    "harass_join": (None, 2, 3, None, None),
+    "harass_target": (None, 2, 3, None, None),
+    "select": (None, 3, 4, None, None),
+    "share": (None, None, None, None, 2),
+    "pick": (None, None, None, None, 4),
+    "mobilize_where": (None, None, None, 2, 3),
+    "coup_mobilize": (None, None, None, None, 2),
+    "nato_remove": (None, None, None, None, 2),
+}
+
+
+def observe(game: AlgeriaGame, observer: str) -> np.ndarray:
+    """The observation vector of ``observer`` (the game is open: both sides see all).
+
+    Built as a list of the indices that count (a unit, a flag, a marker, a one-hot),
+    summed by one ``bincount``, then the few numeric fields written in: one numpy call
+    for most of the vector keeps an environment step in tens of microseconds."""
+    s: State = game.s
+    idx: list[int] = []
+    add = idx.append
+    unit_base, flag_channels, utype = _UNIT_BASE, _FLAG_CHANNELS, UTYPE
+    flags = s.flags
+    for u, (loc, box) in enumerate(zip(s.loc, s.box, strict=True)):
+        if loc >= 0:
+            i = unit_base[loc][box][utype[u]]
+            add(i)
+            f = flags[u]
+            if f:
+                for ch in flag_channels[f]:
+                    add(i + ch)
+        else:
+            add(_OFF_BASE[loc] + utype[u])
+    o, t, r, d = (OFFSETS["control"], OFFSETS["terror"], OFFSETS["resettled"],
+                  OFFSETS["missions_done"])
+    control, terror, resettled, done = s.control, s.terror, s.resettled, s.done
+    for a in _AREA_RANGE:
+        add(o + 3 * a + control[a])
+        if terror[a]:
+            add(t + a)
+        if resettled[a]:
+            add(r + a)
+        if done[a]:
+            for k in _DONE_BITS[done[a]]:
+                add(d + 5 * a + k)
+    add(OFFSETS["oas"] + (0 if s.oas == OAS_INACTIVE else 1 if s.oas == OAS_UNPLACED
+                          else 2 + s.oas))
+    if s.oas_controller:
+        add(OFFSETS["oas_controller"] + _SIDE[s.oas_controller])
+    if s.ops_last:
+        add(OFFSETS["ops_last"] + _SIDE[s.ops_last])
+    if s.shorter_leader in _SIDE:
+        add(OFFSETS["shorter_leader"] + _SIDE[s.shorter_leader])
+    if s.scenario in _SCENARIO:
+        add(OFFSETS["scenario"] + _SCENARIO[s.scenario])
+    if s.phase in _PHASE:
+        add(OFFSETS["phase"] + _PHASE[s.phase])
+    add(OFFSETS["observer"] + _SIDE[observer])
+    number = _decision_context(s, add)
+    out = np.bincount(np.fromiter(idx, np.intp, len(idx)), minlength=OBS_SIZE).astype(np.float32)
+    if s.bz is not None:
+        o = OFFSETS["border_zone"]
+        out[o], out[o + 1] = 1, s.bz
+    o = OFFSETS["tracks"]
+    for i, name in enumerate(TRACKS):
+        value = getattr(s, name)
+        if value:
+            out[o + i] = value
+    if number:
+        out[OFFSETS["subject_number"]] = number
+    return out
+
+
+def _decision_context(s: State, add) -> int:
+    """Add the indices of the pending decision's context; return its number (0 if none)."""
+    combat = s.combat
+    area = -1
+    if combat:
+        o = OFFSETS["combat_units"]
+        for key in ("gov", "fln", "targets"):
+            for u in combat.get(key) or ():
+                add(o + u)
+        if isinstance(combat.get("area"), int):
+            area = combat["area"]
+    number = 0
+    if s.stack:
+        frame = s.stack[-1]
+        name = frame[0]
+        dec = flow.DECISIONS.get(name)
+        if dec is not None:
+            add(OFFSETS["decision"] + _DECISION[name])
+            add(OFFSETS["to_move"] + _SIDE[dec.side(s, frame)])
+            slots = _FRAME_SLOTS.get(name)
+            if slots is not None:
+                unit, where, chosen, utype, num = slots
+                if unit is not None:
+                    add(OFFSETS["subject_units"] + frame[unit])
+                if where is not None and frame[where] >= 0:
+                    area = frame[where]
+                if chosen is not None:
+                    o = OFFSETS["chosen_units"]
+                    for u in frame[chosen]:
+                        add(o + u)
+                if utype is not None:
+                    add(OFFSETS["subject_type"] + frame[utype])
+                if num is not None:
+                    number = frame[num]
+    if area >= 0:
+        add(OFFSETS["subject_area"] + area)
+    return number
+
+
+def describe_action(index: int) -> str:
+    return str(index_action(index))
