@@ -32,7 +32,8 @@ class DjebelAEC(AECEnv):
         self.shaped, self.shaping, self.max_steps = shaped, float(shaping), int(max_steps)
         self.possible_agents = list(spec.sides)
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (spec.obs_size,), np.float32),
+            "observation": spaces.Box(-spec.obs_bound, spec.obs_bound, (spec.obs_size,),
+                                      np.float32),
             "action_mask": spaces.Box(0, 1, (spec.num_actions,), np.int8),
         })
         self.observation_spaces = {a: obs_space if i == 0 else _copy_space(obs_space)
@@ -107,6 +108,12 @@ class DjebelAEC(AECEnv):
         chosen = self._legal.get(int(action))
         if chosen is None:
             raise IllegalAction("rl", f"action {int(action)} is not legal now (mask it out)")
+        self.apply_action(chosen)
+
+    def apply_action(self, chosen) -> None:
+        """Play a djebel action (an ``Action`` or its notation) for the agent to act; the
+        game checks it. Bots that compute their own orders play through this."""
+        agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(chosen)
         self.num_steps += 1
@@ -129,7 +136,7 @@ class DjebelAEC(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def last_action_text(self, index: int) -> str:
+    def action_text(self, index: int) -> str:
         """The notation of the action at ``index`` now (djebel's notation)."""
         return str(self.spec_.index_action(self.game, index))
 

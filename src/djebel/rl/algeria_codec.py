@@ -181,6 +181,9 @@ for _name, _size in OBS_FIELDS:
     OFFSETS[_name] = _at
     _at += _size
 OBS_SIZE = _at
+# every field lies in [-OBS_BOUND, OBS_BOUND]: PSL and AP <= 99 (5-1, INT-17), counts
+# of a unit type <= 30 (C.7), Border Zone DRM and shares small (6.33, 9-4)
+OBS_BOUND = 100.0
 
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _DECISION = {d: i for i, d in enumerate(DECISIONS)}

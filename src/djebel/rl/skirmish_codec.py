@@ -58,6 +58,9 @@ for _name, _size in OBS_FIELDS:
     OFFSETS[_name] = _at
     _at += _size
 OBS_SIZE = _at
+# every field lies in [-OBS_BOUND, OBS_BOUND]: coordinates over TABLE_CM, cosines,
+# strength points, turns and flags
+OBS_BOUND = 100.0
 NUM_ACTIONS = MAX_ORDERS
 
 _NE, _NO = len(ELEMENT_FIELDS), len(ORDER_FIELDS)

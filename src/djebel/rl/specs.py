@@ -28,6 +28,7 @@ class AlgeriaSpec:
     sides = algeria_codec.SIDES
     num_actions = algeria_codec.NUM_ACTIONS
     obs_size = algeria_codec.OBS_SIZE
+    obs_bound = algeria_codec.OBS_BOUND
 
     def new_game(self, seed: int):
         from djebel import algeria
@@ -69,6 +70,7 @@ class SkirmishSpec:
     sides = skirmish_codec.SIDES
     num_actions = skirmish_codec.NUM_ACTIONS
     obs_size = skirmish_codec.OBS_SIZE
+    obs_bound = skirmish_codec.OBS_BOUND
 
     def new_game(self, seed: int):
         from djebel import skirmish
