@@ -123,6 +123,29 @@ def bench_simulate(seconds: float = typer.Option(10.0, help="time budget per mea
     console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
 
 
+@bench_app.command("rl")
+def bench_rl(seconds: float = typer.Option(5.0, help="time budget for Algeria"),
+             skirmish_seconds: float = typer.Option(5.0, help="time budget for the skirmish "
+                                                              "(0 = skip it)"),
+             scenario: str = typer.Option("1958", help="Algeria scenario"),
+             profile: bool = typer.Option(False, "--profile",
+                                          help="print where an Algeria step spends its time "
+                                               "(pyinstrument)"),
+             as_json: bool = typer.Option(False, "--json")) -> None:
+    """Reinforcement-learning environment steps per second, masks on, on one core."""
+    try:
+        from djebel.rl.bench import profile as run_profile
+        from djebel.rl.bench import run
+    except ImportError as exc:
+        console.print(f"djebel bench rl needs the rl extra (pip install 'djebel[rl]'): {exc}")
+        raise typer.Exit(2) from None
+    if profile:
+        console.print(run_profile(seconds, scenario), markup=False)
+        return
+    res = run(seconds, skirmish_seconds, scenario)
+    console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+
+
 @app.command()
 def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           port: int = typer.Option(8000, help="port to listen on"),

@@ -85,8 +85,7 @@ class DjebelAEC(AECEnv):
             return
         idx, actions = self.spec_.legal(game)
         self._legal = dict(zip(idx, actions, strict=True))
-        self._mask = np.zeros(self.spec_.num_actions, dtype=np.int8)
-        self._mask[idx] = 1
+        self._mask = self.spec_.mask(idx)
         self.agent_selection = game.active_side
         text = game.prompt()
         for a in self.agents:

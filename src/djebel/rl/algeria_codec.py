@@ -11,6 +11,7 @@ index means the same action in every position. The layout of the observation is
 from __future__ import annotations
 
 from itertools import product
+from operator import attrgetter
 
 import numpy as np
 
@@ -125,9 +126,16 @@ def indices(actions: list[Action]) -> list[int]:
 
 
 def action_mask(game: AlgeriaGame) -> np.ndarray:
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    mask[legal_indices(game)] = 1
-    return mask
+    return mask_of(legal_indices(game))
+
+
+def mask_of(idx: list[int]) -> np.ndarray:
+    """The int8 mask with ones at ``idx`` (a bytearray filled in Python is quicker than
+    numpy's conversion of a short index list)."""
+    mask = bytearray(NUM_ACTIONS)
+    for i in idx:
+        mask[i] = 1
+    return np.frombuffer(mask, dtype=np.int8)
 
 
 # ---------------------------------------------------------------- observation
@@ -199,6 +207,7 @@ _FLAG_CHANNELS = tuple(tuple(ch for ch, bit in enumerate(_FLAG_BITS, 1) if f & b
                        for f in range(2 * max(_FLAG_BITS)))
 _OFF_BASE = {loc: OFFSETS["off_map"] + i * NUM_TYPES for i, loc in enumerate(OFF_MAP)}
 _AREA_RANGE = range(NUM_AREAS)
+_tracks = attrgetter(*TRACKS)
 _DONE_BITS = tuple(tuple(k for k in range(5) if d >> k & 1) for d in range(32))
 
 # Frame layouts of the decisions that are about particular units, an area or a number
@@ -220,16 +229,29 @@ _FRAME_SLOTS: dict[str, tuple] = {
 }
 
 
-def observe(game: AlgeriaGame, observer: str) -> np.ndarray:
-    """The observation vector of ``observer`` (the game is open: both sides see all).
+_UNITS_END = OFFSETS["control"]                 # units and off_map
+_AREAS_END = OFFSETS["oas"]                     # control, terror, resettled, missions_done
+# The last unit and area blocks computed, with the lists they came from: consecutive
+# decisions mostly leave the units (about half the time) and the area markers (almost
+# always) as they were, and comparing lists is far cheaper than encoding them. Compared
+# by value, so any game can use it.
+_LAST_UNITS: list = [None, None, None, None, None, None, None]
+_LAST_AREAS: list = [None, None, None, None, None]
 
-    Built as a list of the indices that count (a unit, a flag, a marker, a one-hot),
-    summed by one ``bincount``, then the few numeric fields written in: one numpy call
-    for most of the vector keeps an environment step in tens of microseconds."""
-    s: State = game.s
+
+def _contribution(u: int, loc: int, box: int, f: int) -> list[int]:
+    """The indices of the unit block that unit ``u`` adds one to."""
+    if loc < 0:
+        return [_OFF_BASE[loc] + UTYPE[u]]
+    i = _UNIT_BASE[loc][box][UTYPE[u]]
+    return [i, *(i + ch for ch in _FLAG_CHANNELS[f])] if f else [i]
+
+
+def unit_block_fresh(s: State) -> np.ndarray:
+    """The unit block computed from scratch (``_unit_block`` updates the last one)."""
     idx: list[int] = []
     add = idx.append
-    unit_base, flag_channels, utype = _UNIT_BASE, _FLAG_CHANNELS, UTYPE
+    unit_base, flag_channels, utype, off_base = _UNIT_BASE, _FLAG_CHANNELS, UTYPE, _OFF_BASE
     flags = s.flags
     for u, (loc, box) in enumerate(zip(s.loc, s.box, strict=True)):
         if loc >= 0:
@@ -240,19 +262,69 @@ def observe(game: AlgeriaGame, observer: str) -> np.ndarray:
                 for ch in flag_channels[f]:
                     add(i + ch)
         else:
-            add(_OFF_BASE[loc] + utype[u])
-    o, t, r, d = (OFFSETS["control"], OFFSETS["terror"], OFFSETS["resettled"],
-                  OFFSETS["missions_done"])
+            add(off_base[loc] + utype[u])
+    return np.bincount(np.fromiter(idx, np.intp, len(idx)),
+                       minlength=_UNITS_END).astype(np.float32)
+
+
+def _unit_block(s: State) -> np.ndarray:
+    """The unit block: the last one if no unit changed, the last one updated for the
+    few units that changed (found by numpy), or computed afresh."""
+    last = _LAST_UNITS
+    loc_l, box_l, flags_l = s.loc, s.box, s.flags
+    if last[0] == loc_l and last[1] == box_l and last[2] == flags_l:
+        return last[3]
+    n = len(loc_l)
+    loc = np.fromiter(loc_l, np.intp, n)
+    box = np.fromiter(box_l, np.intp, n)
+    flags = np.fromiter(flags_l, np.intp, n)
+    if last[4] is not None and last[4].size == n:
+        changed = np.flatnonzero((loc != last[4]) | (box != last[5]) | (flags != last[6]))
+        if changed.size <= 8:
+            block = last[3]          # updated in place: callers copy it into their vector
+            old_loc, old_box, old_flags = last[0], last[1], last[2]
+            for u in changed.tolist():
+                for i in _contribution(u, old_loc[u], old_box[u], old_flags[u]):
+                    block[i] -= 1
+                for i in _contribution(u, loc_l[u], box_l[u], flags_l[u]):
+                    block[i] += 1
+            last[:] = (loc_l[:], box_l[:], flags_l[:], block, loc, box, flags)
+            return block
+    block = unit_block_fresh(s)
+    last[:] = (loc_l[:], box_l[:], flags_l[:], block, loc, box, flags)
+    return block
+
+
+def _area_block(s: State) -> np.ndarray:
+    last = _LAST_AREAS
     control, terror, resettled, done = s.control, s.terror, s.resettled, s.done
+    if (last[0] == control and last[1] == terror and last[2] == resettled
+            and last[3] == done):
+        return last[4]
+    block = np.zeros(_AREAS_END - _UNITS_END, dtype=np.float32)
+    o, t, r, d = (OFFSETS["control"] - _UNITS_END, OFFSETS["terror"] - _UNITS_END,
+                  OFFSETS["resettled"] - _UNITS_END, OFFSETS["missions_done"] - _UNITS_END)
     for a in _AREA_RANGE:
-        add(o + 3 * a + control[a])
+        block[o + 3 * a + control[a]] = 1
         if terror[a]:
-            add(t + a)
+            block[t + a] = 1
         if resettled[a]:
-            add(r + a)
+            block[r + a] = 1
         if done[a]:
             for k in _DONE_BITS[done[a]]:
-                add(d + 5 * a + k)
+                block[d + 5 * a + k] = 1
+    last[:] = (control[:], terror[:], resettled[:], done[:], block)
+    return block
+
+
+def observe(game: AlgeriaGame, observer: str) -> np.ndarray:
+    """The observation vector of ``observer`` (the game is open: both sides see all)."""
+    s: State = game.s
+    out = np.zeros(OBS_SIZE, dtype=np.float32)
+    out[:_UNITS_END] = _unit_block(s)
+    out[_UNITS_END:_AREAS_END] = _area_block(s)
+    ones: list[int] = []
+    add = ones.append
     add(OFFSETS["oas"] + (0 if s.oas == OAS_INACTIVE else 1 if s.oas == OAS_UNPLACED
                           else 2 + s.oas))
     if s.oas_controller:
@@ -267,15 +339,12 @@ def observe(game: AlgeriaGame, observer: str) -> np.ndarray:
         add(OFFSETS["phase"] + _PHASE[s.phase])
     add(OFFSETS["observer"] + _SIDE[observer])
     number = _decision_context(s, add)
-    out = np.bincount(np.fromiter(idx, np.intp, len(idx)), minlength=OBS_SIZE).astype(np.float32)
+    out[ones] = 1
     if s.bz is not None:
         o = OFFSETS["border_zone"]
         out[o], out[o + 1] = 1, s.bz
     o = OFFSETS["tracks"]
-    for i, name in enumerate(TRACKS):
-        value = getattr(s, name)
-        if value:
-            out[o + i] = value
+    out[o:o + len(TRACKS)] = _tracks(s)
     if number:
         out[OFFSETS["subject_number"]] = number
     return out

@@ -41,6 +41,9 @@ class AlgeriaSpec:
     def observe(self, game, side: str) -> np.ndarray:
         return algeria_codec.observe(game, side)
 
+    def mask(self, idx: list[int]) -> np.ndarray:
+        return algeria_codec.mask_of(idx)
+
     def index_action(self, game, index: int) -> Action:
         return algeria_codec.index_action(index)
 
@@ -83,6 +86,11 @@ class SkirmishSpec:
 
     def observe(self, game, side: str) -> np.ndarray:
         return skirmish_codec.observe(game, side)
+
+    def mask(self, idx: list[int]) -> np.ndarray:
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[:len(idx)] = 1
+        return mask
 
     def index_action(self, game, index: int) -> Action:
         return skirmish_codec.index_action(game, index)
