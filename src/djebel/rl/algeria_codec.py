@@ -20,6 +20,8 @@ from djebel.algeria.board import (
     ACTIVE,
     AIRMOBILE,
     AREA_IDS,
+    AREA_INDEX,
+    BOX_NAMES,
     DEPLOYED,
     DISPERSED,
     MODE_SET,
@@ -30,6 +32,7 @@ from djebel.algeria.board import (
     POOL,
     REMOVED,
     SUEZ,
+    TYPE_INDEX,
     TYPE_KEYS,
     UNIT_NAMES,
     UTYPE,
@@ -389,5 +392,16 @@ def _decision_context(s: State, add) -> int:
     return number
 
 
-def describe_action(index: int) -> str:
-    return str(index_action(index))
+# ---------------------------------------------------------------- reading a vector
+
+def field(obs: np.ndarray, name: str) -> np.ndarray:
+    """The slice of an observation that holds field ``name`` of OBS_FIELDS."""
+    size = dict(OBS_FIELDS)[name]
+    return obs[OFFSETS[name]:OFFSETS[name] + size]
+
+
+def unit_index(area: str, box: str, unit_type: str, channel: str = "count") -> int:
+    """Where the ``channel`` of ``unit_type`` in ``box`` of ``area`` is in the vector
+    (``unit_index("ALGIERS", "OPS", "el_x")``)."""
+    return (_UNIT_BASE[AREA_INDEX[area]][BOX_NAMES.index(box)][TYPE_INDEX[unit_type]]
+            + UNIT_CHANNELS.index(channel))

@@ -1,0 +1,66 @@
+"""One side against a djebel bot as a Gymnasium environment."""
+
+import pytest
+
+RL_MISSING = "the rl extra is not installed (pip install 'djebel[rl]')"
+np = pytest.importorskip("numpy", reason=RL_MISSING)
+pytest.importorskip("gymnasium", reason=RL_MISSING)
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from djebel.core.errors import ScenarioError  # noqa: E402
+from djebel.rl.gym_env import SingleAgentEnv  # noqa: E402
+
+
+def episode(env, seed):
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    rewards = []
+    while True:
+        assert info["to_move"] == env.side
+        obs, reward, term, trunc, info = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        rewards.append(reward)
+        if term or trunc:
+            return rewards
+
+
+@pytest.mark.parametrize("side,opponent", [("fln", "heuristic"), ("gov", "random")])
+def test_algeria_against_a_bot_passes_the_gymnasium_checker(side, opponent):
+    env = SingleAgentEnv("algeria", side=side, opponent=opponent, scenario="1954")
+    check_env(env, skip_render_check=True)
+    rewards = episode(env, seed=5)
+    winner = env.aec.game.result().winner
+    assert rewards[-1] == (1.0 if winner == side else -1.0) and not any(rewards[:-1])
+
+
+def test_skirmish_against_the_matrix_bot_passes_the_gymnasium_checker():
+    env = SingleAgentEnv("skirmish", side="insurgents", opponent="matrix",
+                         options={"turn_limit": 1})
+    check_env(env, skip_render_check=True)
+    episode(env, seed=1)
+    assert env.aec.game.is_over()
+
+
+def test_the_same_seed_gives_the_same_episode():
+    a = SingleAgentEnv("algeria", side="gov", opponent="heuristic", scenario="1960")
+    b = SingleAgentEnv("algeria", side="gov", opponent="heuristic", scenario="1960")
+    assert episode(a, seed=9) == episode(b, seed=9)
+    assert a.aec.game.history() == b.aec.game.history()
+
+
+def test_an_index_the_mask_rules_out_ends_the_episode_as_a_loss_and_changes_nothing():
+    env = SingleAgentEnv("algeria", side="fln", opponent="random")
+    obs, _ = env.reset(seed=0)
+    before = env.aec.game.state_hash()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, term, trunc, info = env.step(illegal)
+    assert (reward, term, trunc, info["illegal"]) == (-1.0, True, False, True)
+    assert env.aec.game.state_hash() == before
+    assert env.action_masks().sum() == obs["action_mask"].sum()
+
+
+def test_unknown_side_or_opponent_is_a_clear_error():
+    with pytest.raises(ScenarioError, match="unknown agent 'alphazero' for algeria"):
+        SingleAgentEnv("algeria", opponent="alphazero")
+    with pytest.raises(ScenarioError, match="unknown side 'french' for algeria"):
+        SingleAgentEnv("algeria", side="french")
