@@ -83,9 +83,7 @@ class DjebelAEC(AECEnv):
             self._legal = {}
             self._mask = np.zeros(self.spec_.num_actions, dtype=np.int8)
             return
-        idx, actions = self.spec_.legal(game)
-        self._legal = dict(zip(idx, actions, strict=True))
-        self._mask = self.spec_.mask(idx)
+        self._legal, self._mask = self.spec_.legal(game)
         self.agent_selection = game.active_side
         text = game.prompt()
         for a in self.agents:

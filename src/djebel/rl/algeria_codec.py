@@ -105,14 +105,12 @@ _BY_ID: dict[int, tuple[Action, int]] = {}
 _BY_ID_MAX = 1 << 16
 
 
-def legal_indices(game: AlgeriaGame) -> list[int]:
-    """Indices of the legal actions, in the engine's order."""
-    return indices(game.legal_actions())
-
-
-def indices(actions: list[Action]) -> list[int]:
+def legal_map(actions: list[Action]) -> tuple[dict[int, Action], np.ndarray]:
+    """``{index: action}`` and the mask of a legal-action list, in one pass (what an
+    environment needs at every step)."""
     by_id = _BY_ID
-    out = []
+    out: dict[int, Action] = {}
+    mask = bytearray(NUM_ACTIONS)
     for a in actions:
         hit = by_id.get(id(a))
         if hit is None or hit[0] is not a:
@@ -122,10 +120,21 @@ def indices(actions: list[Action]) -> list[int]:
             if len(by_id) >= _BY_ID_MAX:
                 by_id.clear()
             by_id[id(a)] = (a, i)
-            out.append(i)
         else:
-            out.append(hit[1])
-    return out
+            i = hit[1]
+        out[i] = a
+        mask[i] = 1
+    return out, np.frombuffer(mask, dtype=np.int8)
+
+
+def legal_indices(game: AlgeriaGame) -> list[int]:
+    """Indices of the legal actions, in the engine's order."""
+    return indices(game.legal_actions())
+
+
+def indices(actions: list[Action]) -> list[int]:
+    """The indices of ``actions``, in their order."""
+    return list(legal_map(actions)[0])
 
 
 def action_mask(game: AlgeriaGame) -> np.ndarray:
@@ -272,29 +281,34 @@ def unit_block_fresh(s: State) -> np.ndarray:
 
 def _unit_block(s: State) -> np.ndarray:
     """The unit block: the last one if no unit changed, the last one updated for the
-    few units that changed (found by numpy), or computed afresh."""
+    few units that changed (found by numpy in the lists that differ), or afresh."""
     last = _LAST_UNITS
-    loc_l, box_l, flags_l = s.loc, s.box, s.flags
-    if last[0] == loc_l and last[1] == box_l and last[2] == flags_l:
-        return last[3]
-    n = len(loc_l)
-    loc = np.fromiter(loc_l, np.intp, n)
-    box = np.fromiter(box_l, np.intp, n)
-    flags = np.fromiter(flags_l, np.intp, n)
-    if last[4] is not None and last[4].size == n:
-        changed = np.flatnonzero((loc != last[4]) | (box != last[5]) | (flags != last[6]))
-        if changed.size <= 8:
-            block = last[3]          # updated in place: callers copy it into their vector
-            old_loc, old_box, old_flags = last[0], last[1], last[2]
-            for u in changed.tolist():
-                for i in _contribution(u, old_loc[u], old_box[u], old_flags[u]):
-                    block[i] -= 1
-                for i in _contribution(u, loc_l[u], box_l[u], flags_l[u]):
-                    block[i] += 1
-            last[:] = (loc_l[:], box_l[:], flags_l[:], block, loc, box, flags)
-            return block
-    block = unit_block_fresh(s)
-    last[:] = (loc_l[:], box_l[:], flags_l[:], block, loc, box, flags)
+    lists = (s.loc, s.box, s.flags)
+    if last[3] is None or len(last[0]) != len(lists[0]):
+        block = unit_block_fresh(s)
+        last[:] = (*(x[:] for x in lists), block,
+                   *(np.fromiter(x, np.intp, len(x)) for x in lists))
+        return block
+    changed: set[int] = set()
+    for k in range(3):
+        if lists[k] != last[k]:
+            now = np.fromiter(lists[k], np.intp, len(lists[k]))
+            changed.update(np.flatnonzero(now != last[4 + k]).tolist())
+            last[4 + k] = now
+    block = last[3]
+    if not changed:
+        return block
+    loc, box, flags = lists
+    if len(changed) > 16:
+        block = unit_block_fresh(s)
+    else:                        # updated in place: callers copy it into their vector
+        old_loc, old_box, old_flags = last[0], last[1], last[2]
+        for u in changed:
+            for i in _contribution(u, old_loc[u], old_box[u], old_flags[u]):
+                block[i] -= 1
+            for i in _contribution(u, loc[u], box[u], flags[u]):
+                block[i] += 1
+    last[0], last[1], last[2], last[3] = loc[:], box[:], flags[:], block
     return block
 
 

@@ -34,15 +34,12 @@ class AlgeriaSpec:
         from djebel import algeria
         return algeria.new_game(self.scenario, seed=seed, options=self.options, log=self.log)
 
-    def legal(self, game) -> tuple[list[int], list[Action]]:
-        actions = game.legal_actions()
-        return algeria_codec.indices(actions), actions
+    def legal(self, game) -> tuple[dict[int, Action], np.ndarray]:
+        """``{index: action}`` of the legal actions and their mask."""
+        return algeria_codec.legal_map(game.legal_actions())
 
     def observe(self, game, side: str) -> np.ndarray:
         return algeria_codec.observe(game, side)
-
-    def mask(self, idx: list[int]) -> np.ndarray:
-        return algeria_codec.mask_of(idx)
 
     def index_action(self, game, index: int) -> Action:
         return algeria_codec.index_action(index)
@@ -80,17 +77,15 @@ class SkirmishSpec:
         return skirmish.new_game(self.scenario, seed=seed, options={"log": False,
                                                                     **self.options})
 
-    def legal(self, game) -> tuple[list[int], list[Action]]:
+    def legal(self, game) -> tuple[dict[int, Action], np.ndarray]:
+        """``{number: order}`` of the candidate orders and their mask."""
         actions = skirmish_codec.orders(game)
-        return list(range(len(actions))), actions
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[:len(actions)] = 1
+        return dict(enumerate(actions)), mask
 
     def observe(self, game, side: str) -> np.ndarray:
         return skirmish_codec.observe(game, side)
-
-    def mask(self, idx: list[int]) -> np.ndarray:
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[:len(idx)] = 1
-        return mask
 
     def index_action(self, game, index: int) -> Action:
         return skirmish_codec.index_action(game, index)

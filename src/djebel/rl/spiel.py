@@ -114,8 +114,7 @@ class _Table:
     def legal_map(self) -> dict:
         n = self.ply()
         if self.legal[0] != n:
-            idx, actions = self.spec.legal(self.game)
-            self.legal = (n, dict(zip(idx, actions, strict=True)))
+            self.legal = (n, self.spec.legal(self.game)[0])
         return self.legal[1]
 
     def __deepcopy__(self, memo):
