@@ -136,8 +136,12 @@ def bench_rl(seconds: float = typer.Option(5.0, help="time budget for Algeria"),
     try:
         from djebel.rl.bench import profile as run_profile
         from djebel.rl.bench import run
+        if profile:
+            import pyinstrument  # noqa: F401
     except ImportError as exc:
-        console.print(f"djebel bench rl needs the rl extra (pip install 'djebel[rl]'): {exc}")
+        extra = "profile" if profile and "pyinstrument" in str(exc) else "rl"
+        console.print(f"error: djebel bench rl needs the {extra} extra "
+                      f"(pip install 'djebel[{extra}]'): {exc}", markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
     if profile:
         console.print(run_profile(seconds, scenario), markup=False)

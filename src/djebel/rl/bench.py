@@ -72,11 +72,7 @@ def run(seconds: float = 5.0, skirmish_seconds: float = 5.0, scenario: str = "19
 
 def profile(seconds: float = 5.0, scenario: str = "1958") -> str:
     """Where an Algeria environment step spends its time (pyinstrument's text tree)."""
-    try:
-        from pyinstrument import Profiler
-    except ImportError:
-        raise SystemExit("djebel bench rl --profile needs pyinstrument "
-                         "(pip install 'djebel[profile]')") from None
+    from pyinstrument import Profiler  # the profile extra
     env = DjebelAEC(AlgeriaSpec(scenario))
     profiler = Profiler(interval=0.0005)
     profiler.start()
