@@ -147,7 +147,8 @@ def bench_rl(seconds: float = typer.Option(5.0, help="time budget for Algeria"),
         console.print(run_profile(seconds, scenario), markup=False)
         return
     res = run(seconds, skirmish_seconds, scenario)
-    console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+    console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()),
+                  soft_wrap=True)
 
 
 @app.command()

@@ -91,6 +91,9 @@ def test_an_action_the_mask_rules_out_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction, match=f"action {illegal} is not legal now"):
         env.step(illegal)
     assert env.game.state_hash() == before
+    with pytest.raises(IllegalAction, match="None is only for a finished agent"):
+        env.step(None)
+    assert env.game.state_hash() == before
 
 
 def test_only_the_agent_to_move_has_a_nonzero_mask_and_action_text_is_djebel_notation():

@@ -102,6 +102,8 @@ class DjebelAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise IllegalAction("rl", f"{agent} is to act: None is only for a finished agent")
         chosen = self._legal.get(int(action))
         if chosen is None:
             raise IllegalAction("rl", f"action {int(action)} is not legal now (mask it out)")
