@@ -220,6 +220,10 @@ _FLAG_CHANNELS = tuple(tuple(ch for ch, bit in enumerate(_FLAG_BITS, 1) if f & b
 _OFF_BASE = {loc: OFFSETS["off_map"] + i * NUM_TYPES for i, loc in enumerate(OFF_MAP)}
 _AREA_RANGE = range(NUM_AREAS)
 _tracks = attrgetter(*TRACKS)
+(_O_OAS, _O_OAS_CONTROLLER, _O_OPS_LAST, _O_SHORTER, _O_SCENARIO, _O_PHASE, _O_OBSERVER,
+ _O_BZ, _O_TRACKS, _O_NUMBER) = (OFFSETS[f] for f in (
+    "oas", "oas_controller", "ops_last", "shorter_leader", "scenario", "phase", "observer",
+    "border_zone", "tracks", "subject_number"))
 _DONE_BITS = tuple(tuple(k for k in range(5) if d >> k & 1) for d in range(32))
 
 # Frame layouts of the decisions that are about particular units, an area or a number
@@ -290,25 +294,29 @@ def _unit_block(s: State) -> np.ndarray:
                    *(np.fromiter(x, np.intp, len(x)) for x in lists))
         return block
     changed: set[int] = set()
+    moved = []
     for k in range(3):
         if lists[k] != last[k]:
             now = np.fromiter(lists[k], np.intp, len(lists[k]))
             changed.update(np.flatnonzero(now != last[4 + k]).tolist())
             last[4 + k] = now
+            moved.append(k)
     block = last[3]
     if not changed:
         return block
-    loc, box, flags = lists
     if len(changed) > 16:
         block = unit_block_fresh(s)
     else:                        # updated in place: callers copy it into their vector
+        loc, box, flags = lists
         old_loc, old_box, old_flags = last[0], last[1], last[2]
         for u in changed:
             for i in _contribution(u, old_loc[u], old_box[u], old_flags[u]):
                 block[i] -= 1
             for i in _contribution(u, loc[u], box[u], flags[u]):
                 block[i] += 1
-    last[0], last[1], last[2], last[3] = loc[:], box[:], flags[:], block
+    for k in moved:
+        last[k] = lists[k][:]
+    last[3] = block
     return block
 
 
@@ -342,28 +350,25 @@ def observe(game: AlgeriaGame, observer: str) -> np.ndarray:
     out[_UNITS_END:_AREAS_END] = _area_block(s)
     ones: list[int] = []
     add = ones.append
-    add(OFFSETS["oas"] + (0 if s.oas == OAS_INACTIVE else 1 if s.oas == OAS_UNPLACED
-                          else 2 + s.oas))
+    add(_O_OAS + (0 if s.oas == OAS_INACTIVE else 1 if s.oas == OAS_UNPLACED else 2 + s.oas))
     if s.oas_controller:
-        add(OFFSETS["oas_controller"] + _SIDE[s.oas_controller])
+        add(_O_OAS_CONTROLLER + _SIDE[s.oas_controller])
     if s.ops_last:
-        add(OFFSETS["ops_last"] + _SIDE[s.ops_last])
+        add(_O_OPS_LAST + _SIDE[s.ops_last])
     if s.shorter_leader in _SIDE:
-        add(OFFSETS["shorter_leader"] + _SIDE[s.shorter_leader])
+        add(_O_SHORTER + _SIDE[s.shorter_leader])
     if s.scenario in _SCENARIO:
-        add(OFFSETS["scenario"] + _SCENARIO[s.scenario])
+        add(_O_SCENARIO + _SCENARIO[s.scenario])
     if s.phase in _PHASE:
-        add(OFFSETS["phase"] + _PHASE[s.phase])
-    add(OFFSETS["observer"] + _SIDE[observer])
+        add(_O_PHASE + _PHASE[s.phase])
+    add(_O_OBSERVER + _SIDE[observer])
     number = _decision_context(s, add)
     out[ones] = 1
     if s.bz is not None:
-        o = OFFSETS["border_zone"]
-        out[o], out[o + 1] = 1, s.bz
-    o = OFFSETS["tracks"]
-    out[o:o + len(TRACKS)] = _tracks(s)
+        out[_O_BZ], out[_O_BZ + 1] = 1, s.bz
+    out[_O_TRACKS:_O_TRACKS + len(TRACKS)] = _tracks(s)
     if number:
-        out[OFFSETS["subject_number"]] = number
+        out[_O_NUMBER] = number
     return out
 
 
