@@ -64,3 +64,11 @@ def test_unknown_side_or_opponent_is_a_clear_error():
         SingleAgentEnv("algeria", opponent="alphazero")
     with pytest.raises(ScenarioError, match="unknown side 'french' for algeria"):
         SingleAgentEnv("algeria", side="french")
+    with pytest.raises(ScenarioError, match="unknown game 'chess'"):
+        SingleAgentEnv("chess")
+    with pytest.raises(ScenarioError, match="unknown scenario '1999'"):
+        SingleAgentEnv("algeria", scenario="1999")
+    with pytest.raises(ScenarioError, match="only for the 1954 scenario"):
+        SingleAgentEnv("algeria", scenario="1958", options={"slow_french_reaction": True})
+    with pytest.raises(ScenarioError, match="unknown option 'fog'"):
+        SingleAgentEnv("skirmish", options={"fog": True})

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from djebel.core.actions import Action
+from djebel.core.errors import ScenarioError
 from djebel.rl import algeria_codec, skirmish_codec
 
 
@@ -25,6 +26,13 @@ class AlgeriaSpec:
 
     name = "algeria_v0"
     game = "algeria"
+
+    def __post_init__(self):
+        """Refuse an unknown scenario or option now, not at the first reset."""
+        from djebel.algeria.game import check_options
+        from djebel.algeria.rules.setup import scenario_spec
+        scenario_spec(self.scenario)
+        check_options(self.scenario, self.options)
     sides = algeria_codec.SIDES
     num_actions = algeria_codec.NUM_ACTIONS
     obs_size = algeria_codec.OBS_SIZE
@@ -67,6 +75,10 @@ class SkirmishSpec:
 
     name = "skirmish_v0"
     game = "skirmish"
+
+    def __post_init__(self):
+        """Refuse an unknown scenario or option now, not at the first reset."""
+        self.new_game(0)
     sides = skirmish_codec.SIDES
     num_actions = skirmish_codec.NUM_ACTIONS
     obs_size = skirmish_codec.OBS_SIZE
@@ -114,4 +126,4 @@ def make_spec(game: str, **kwargs):
         return AlgeriaSpec(**kwargs)
     if game == "skirmish":
         return SkirmishSpec(**kwargs)
-    raise ValueError(f"unknown game {game!r} (known: algeria, skirmish)")
+    raise ScenarioError(f"unknown game {game!r} (known: algeria, skirmish)")
