@@ -33,6 +33,7 @@ def play_out(env, seed: int):
         obs, reward, term, trunc, info = env.last()
         total[agent] += reward
         if term or trunc:
+            assert term and info["to_move"] is None and info["decision"].startswith("game over")
             env.step(None)
             continue
         assert info["to_move"] == agent and info["decision"]
@@ -80,6 +81,8 @@ def test_the_same_seed_plays_the_same_game_and_render_shows_the_board():
     assert a.game.state_hash() == b.game.state_hash()
     text = a.render()
     assert "FLN PSL" in text and "game over" in text
+    b.reset(seed=11)
+    assert b.infos["fln"]["decision"].startswith("GOV set-up")
 
 
 def test_an_action_the_mask_rules_out_is_refused_and_changes_nothing():

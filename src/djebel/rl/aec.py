@@ -82,12 +82,13 @@ class DjebelAEC(AECEnv):
         if game.is_over():
             self._legal = {}
             self._mask = np.zeros(self.spec_.num_actions, dtype=np.int8)
-            return
-        self._legal, self._mask = self.spec_.legal(game)
-        self.agent_selection = game.active_side
-        text = game.prompt()
+            to_move = None
+        else:
+            self._legal, self._mask = self.spec_.legal(game)
+            self.agent_selection = to_move = game.active_side
+        text = game.prompt()          # at the end: "game over: ..." and the result
         for a in self.agents:
-            self.infos[a] = {"decision": text, "to_move": self.agent_selection}
+            self.infos[a] = {"decision": text, "to_move": to_move}
 
     def observe(self, agent: str) -> dict:
         hit = self._obs_cache.get(agent)
