@@ -33,7 +33,7 @@ def _game_type(short: str, long: str, params: dict) -> pyspiel.GameType:
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=2, min_num_players=2,
-        provides_information_state_string=True,
+        provides_information_state_string=False,   # a board text is no perfect recall
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
