@@ -190,7 +190,7 @@ async function load() {
   if (r.status !== 200) { $main.replaceChildren(el("div", { class: "panel error" }, (r.data && r.data.error) || "error")); return; }
   const v = r.data;
   if (stale(v)) return;
-  if (G.view && G.view.ply !== v.ply) { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; }
+  if (G.view && G.view.ply !== v.ply) { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; G.detail = null; G.detailPinned = false; }
   if (!G.view || G.view.ply !== v.ply) G.sight = {};
   if (v.game === "algeria") expandUnits(v.board);
   G.view = v;
@@ -298,7 +298,7 @@ function actionPanel(v) {
   return p;
 }
 
-function clearSel() { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; }
+function clearSel() { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; G.detail = null; G.detailPinned = false; }
 
 async function choose(text) {
   G.chosen = text; G.odds = null; G.error = null;
