@@ -108,11 +108,16 @@ function counterTile(v, name, x, y, hotUnits, count) {
     stroke: picked ? "#ff3300" : hot ? "#e0a800" : "#8a7b5a", "stroke-width": picked || hot ? 2.5 : 0.8, class: "tile",
     title: unitTitle(name, u) + (count > 1 ? ` (top of a stack of ${count}: hover or click the area for all)` : "") }));
   const sym = APP6.symbol(u.symbol, u.side, { neutralized: u.neut, airmobile: u.airmobile, dispersed: u.dispersed }, 0.9);
-  const sg = s("g", { transform: `translate(${count > 1 ? 15 : 22},21)` });
+  const sg = s("g", { transform: `translate(${count > 1 ? 17 : 22},23)` });
   sg.append(sym);
   g.append(sg);
-  g.append(s("text", { x: count > 1 ? 16 : 22, y: TILE_H - 6, "font-size": 12, "font-weight": "bold", "text-anchor": "middle", fill: "#111", class: "ratings" }, ratings(u)));
-  if (count > 1) g.append(s("text", { x: TILE_W - 3, y: 27, "font-size": 12, "font-weight": "bold", "text-anchor": "end", fill: "#3b3024", class: "stack-count" }, "\u00d7" + count));
+  g.append(s("text", { x: count > 1 ? 17 : 22, y: TILE_H - 5, "font-size": 12, "font-weight": "bold", "text-anchor": "middle", fill: "#111", class: "ratings" }, ratings(u)));
+  if (count > 1) {
+    // the stack's size in a badge at the top right corner, clear of the symbol
+    const bw = count > 9 ? 19 : 13;
+    g.append(s("rect", { x: TILE_W - 3 - bw, y: 1, width: bw, height: 15, rx: 3, fill: "#3b3024", class: "stack-badge" }));
+    g.append(s("text", { x: TILE_W - 3 - bw / 2, y: 13, "font-size": 12, "font-weight": "bold", "text-anchor": "middle", fill: "#fff", class: "stack-count" }, count));
+  }
   return g;
 }
 
@@ -207,7 +212,7 @@ function areaNode(v, n, st, hotUnits, hotAreas) {
   };
   if (st.terror) marker("T", "#b01818", "Terror marker");
   if (st.resettled) marker("R", "#6b4a1a", "Resettled");
-  g.addEventListener("mouseenter", () => openDetail(n.id, false));
+  g.addEventListener("mouseenter", (ev) => { if (!ev.buttons) openDetail(n.id, false); });   // not while dragging
   g.addEventListener("mouseleave", () => scheduleHide());
   return g;
 }

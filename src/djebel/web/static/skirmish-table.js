@@ -74,19 +74,21 @@ function drawSkirmish(v) {
   const acts = matching(v);
   const hot = new Set(acts.flatMap(a => a.elements));
   if (selEl && selEl.on_table) {
-    const ring = (r, id, fill, opacity, dash, label) => {
+    // each ring's label at its own bearing, so that none sits on another
+    const ring = (r, id, fill, opacity, dash, label, deg) => {
       if (!r) return;
       svg.append(s("circle", { cx: X(selEl.x), cy: Y(selEl.y), r: r * SK, fill, "fill-opacity": opacity, stroke: "#6b4f00", "stroke-width": 1.5,
         "stroke-dasharray": dash, "pointer-events": "none", id, class: "ring" }));
-      svg.append(s("text", { x: X(selEl.x), y: +Y(selEl.y) - r * SK - 4, "font-size": 13, "font-weight": "bold", fill: "#4a3600", "text-anchor": "middle",
+      const a = deg * Math.PI / 180;
+      svg.append(s("text", { x: +X(selEl.x) + Math.cos(a) * r * SK, y: +Y(selEl.y) - Math.sin(a) * r * SK + 4, "font-size": 13, "font-weight": "bold", fill: "#4a3600", "text-anchor": "middle",
         stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", class: "ring-label", "pointer-events": "none" }, label));
     };
     const half = Math.hypot(selEl.w, selEl.d) / 2;
-    ring(selEl.sprint_cm, "sprint-range", "#ffe680", 0.10, "6,4", `sprint ${+selEl.sprint_cm.toFixed(1)} cm`);
-    ring(selEl.move_cm, "move-range", "#ffe680", 0.25, null, `move ${+selEl.move_cm.toFixed(1)} cm`);
+    ring(selEl.sprint_cm, "sprint-range", "#ffe680", 0.10, "6,4", `sprint ${+selEl.sprint_cm.toFixed(1)} cm`, 90);
+    ring(selEl.move_cm, "move-range", "#ffe680", 0.25, null, `move ${+selEl.move_cm.toFixed(1)} cm`, 90);
     // close range is edge to edge (D30): from the centre, the base's half-diagonal more
-    if (selEl.ap) ring(b.close_cm.ap + half, "close-range", "none", 0, "2,3", `close range ${b.close_cm.ap} cm`);
-    if (selEl.at && b.close_cm.at !== b.close_cm.ap) ring(b.close_cm.at + half, "close-range-at", "none", 0, "2,5", `AT close ${b.close_cm.at} cm`);
+    if (selEl.ap) ring(b.close_cm.ap + half, "close-range", "none", 0, "2,3", `close range ${b.close_cm.ap} cm`, -90);
+    if (selEl.at && b.close_cm.at !== b.close_cm.ap) ring(b.close_cm.at + half, "close-range-at", "none", 0, "2,5", `AT close ${b.close_cm.at} cm`, -90);
     for (const t of (G.sight[sel] || [])) {
       const o = b.elements.find(e => e.label === t);
       svg.append(s("line", { x1: X(selEl.x), y1: Y(selEl.y), x2: X(o.x), y2: Y(o.y), stroke: "#1a1a1a", "stroke-width": 1, "stroke-dasharray": "3,3", "pointer-events": "none", class: "sight" }));
@@ -171,6 +173,15 @@ async function rulerPoint(p) {
   else if (G.ruler === R) { G.error = (r.data && r.data.error) || "ruler: error " + r.status; render(); }
 }
 
+function rulerResult() {
+  const R = G.ruler;
+  if (!R || !R.res) return null;
+  const f = (p) => `(${p[0]}, ${p[1]})`;
+  return el("div", { id: "ruler-result", class: R.res.clear ? "clear" : "blocked" },
+    `Ruler: ${R.res.distance} cm from ${f(R.res.from)} to ${f(R.res.to)}; line of sight `
+    + (R.res.clear ? "clear" : "blocked by " + R.res.blocking.map(x => `${x.id} (${x.kind.replaceAll("_", " ")})`).join(", ")));
+}
+
 function toggleRuler() {
   G.ruler = G.ruler && G.ruler.on ? null : { on: true, a: null, b: null, res: null };
   render();
@@ -249,7 +260,8 @@ function tablePanels(v) {
   p.append(el("div", { class: "tools" },
     el("button", { id: "ruler-btn", class: on ? "chosen" : "", onclick: toggleRuler }, on ? "Ruler on (Esc to stop)" : "Ruler"),
     el("span", { class: "small" }, on ? " click two points or elements on the table: the distance and the line of sight between them"
-      : " select an element to see its move, sprint and close range; Esc or a click on empty table clears")));
+      : " select an element to see its move, sprint and close range; Esc or a click on empty table clears"),
+    rulerResult()));
   const rows = [el("tr", {}, ...["", "element", "type", "state", "SP", "activated", "pinned", "passengers", "damage"].map(h => el("th", {}, h)))];
   for (const side of ["french", "insurgents"]) {
     for (const e of b.elements.filter(o => o.side === side)) {

@@ -50,7 +50,7 @@ const APP6 = (() => {
       case "armour": oval(); break;
       case "mechanized": cross(); oval(); break;
       case "armoured_recon": oval(); g.append(path(`M${-w},${h} L${w},${-h}`)); break;
-      case "airborne": cross(); g.append(path(`M${-w * 0.45},${h} A${w * 0.45},${h * 0.45} 0 0 1 ${w * 0.45},${h}`)); break;
+      case "airborne": cross(); g.append(path(`M${-w * 0.5},${h} A${w * 0.5},${h * 0.55} 0 0 1 ${w * 0.5},${h}`, { "stroke-width": 2 })); break;
       case "air_assault": cross(); rotor(h * 0.55); break;
       case "marines": cross(); g.append(path(`M${-w},${h * 0.35} q${w / 4},${-h / 3} ${w / 2},0 t${w / 2},0 t${w / 2},0 t${w / 2},0`, { "stroke-width": 1.6 })); break;
       case "police": g.append(text(0, h * 0.55, "POL", 10)); break;
