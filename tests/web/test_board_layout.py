@@ -132,6 +132,9 @@ def test_area_detail_opens_on_hover_and_stays_on_click(page, web):  # noqa: F811
     assert page.locator('#area-detail[data-area="V-2"]').count() == 1
     page.click("#detail-close")
     assert page.locator("#area-detail").count() == 0
+    page.locator('g.area-node[data-area="V-2"] g.area-label').click()
+    page.keyboard.press("Escape")                             # Escape closes it too
+    assert page.locator("#area-detail").count() == 0
 
 
 def test_actions_name_the_areas(page, web):  # noqa: F811

@@ -368,3 +368,10 @@ function offMapPanel(v) {
   p.append(legend);
   return p;
 }
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape" || !G.view || G.view.game !== "algeria") return;
+  G.detailPinned = false;
+  hideDetail();
+  if (G.sel.units.length || G.sel.areas.length || G.sel.boxes.length || G.chosen) { clearSel(); render(); }
+});

@@ -117,7 +117,7 @@ function drawSkirmish(v) {
     g.append(s("line", { x1: X(e.x), y1: Y(e.y), x2: X(e.x + Math.cos(rad) * r), y2: Y(e.y + Math.sin(rad) * r), stroke: "#000", "stroke-width": 2 }));
     g.append(s("circle", { cx: X(e.x + Math.cos(rad) * r), cy: Y(e.y + Math.sin(rad) * r), r: 2, fill: "#000" }));
     const sym = s("g", { transform: `translate(${X(e.x)},${Y(e.y)})`, "pointer-events": "none" });
-    sym.append(APP6.symbol(e.symbol, e.side, { damaged: e.immobilized || e.weapons_ko }, 0.7));
+    sym.append(APP6.symbol(e.symbol, e.side, { damaged: e.immobilized || e.weapons_ko }, 0.85));
     g.append(sym);
     const tag = e.label + (e.infantry ? " " + e.sp + "SP" : "") + (e.pinned ? " PIN" : "") + (e.overwatch ? " OW" : "") + (e.damage.length ? " DMG" : "")
       + (e.passengers.length ? " [" + e.passengers.join(" ") + "]" : "");
