@@ -41,8 +41,20 @@ def algeria(page, web, seed: int = 7, set_up: bool = True) -> str:  # noqa: F811
         page.locator('button[data-action="place auto"]').click()
         before = confirm(page)
         wait_my_turn(page, before)
+    settle(page)
     ARTIFACTS.mkdir(exist_ok=True)
     return r.json()["id"]
+
+
+def settle(page) -> None:
+    """Until the page has drawn the same ply for half a second (a late live message can
+    redraw the board once more after our turn came)."""
+    last, since = None, time.time()
+    while time.time() - since < 0.5:
+        now = page.evaluate("G.view && G.view.ply")
+        if now != last:
+            last, since = now, time.time()
+        page.wait_for_timeout(50)
 
 
 def board(web, gid: str) -> dict:  # noqa: F811
