@@ -180,6 +180,13 @@ def test_ruler_on_the_table(client):
     assert r.status_code == 400 and "off the 122 x 122 cm table" in r.json()["error"]
     r = client.get(f"/api/games/{g['id']}/ruler", params={"x0": "a", "y0": 1, "x1": 9, "y1": 9})
     assert r.status_code == 422 and "query.x0" in r.json()["error"]
+    r = client.get(f"/api/games/{g['id']}/ruler", params={"a": "F1", "b": "I5"})
+    assert r.status_code == 200 and r.json()["sees"] is False and r.json()["ends"] == ["F1", "I5"]
+    for params in ({"a": "F1"}, {"x0": 1, "y0": 2}, {}):
+        r = client.get(f"/api/games/{g['id']}/ruler", params=params)
+        assert r.status_code == 400 and "two points" in r.json()["error"]
+    r = client.get(f"/api/games/{g['id']}/ruler", params={"a": "F1", "b": "ZZ9"})
+    assert r.status_code == 400
     a = create(client, game="algeria", scenario="1954", seats={"fln": "human", "gov": "human"})
     r = client.get(f"/api/games/{a['id']}/ruler", params={"x0": 1, "y0": 1, "x1": 9, "y1": 9})
     assert r.status_code == 400

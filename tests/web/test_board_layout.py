@@ -12,7 +12,16 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_browser import ARTIFACTS, browser, buttons, confirm, table_click, wait_my_turn, web  # noqa: F401
+from test_browser import (  # noqa: F401
+    ARTIFACTS,
+    browser,
+    buttons,
+    confirm,
+    element_click,
+    table_click,
+    wait_my_turn,
+    web,
+)
 
 W, H = 1400, 900
 
@@ -341,6 +350,18 @@ def test_skirmish_ruler_lights_what_blocks_the_view(page, web):  # noqa: F811
         page.wait_for_timeout(30)
     assert page.locator("#ruler-text").text_content() == f"{ruled(page)} cm, line of sight clear"
     assert page.locator("polygon.los-block").count() == 0
+    # between two elements: centre to centre, and who sees whom by the rules
+    element_click(page, "F1")
+    element_click(page, "I5")
+    page.wait_for_function("document.getElementById('ruler-text').textContent.includes('see')")
+    assert page.locator("#ruler-text").text_content() == (
+        "29.1 cm, blocked by b2; F1 cannot see I5")
+    element_click(page, "F1")
+    element_click(page, "I3")
+    page.wait_for_function("document.getElementById('ruler-text').textContent.includes('I3')")
+    assert page.locator("#ruler-result").inner_text().endswith(
+        "F1 cannot see I3, civilians in the way (D76)")
+    assert selected(page) == []                    # the ruler selects nothing
     page.keyboard.press("Escape")
     assert page.locator("#ruler").count() == 0
     assert page.locator("#ruler-btn").inner_text() == "Ruler"

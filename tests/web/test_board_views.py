@@ -90,6 +90,22 @@ def test_ruler_line_of_sight_names_the_blocking_terrain():
         views.ruler(g, 130, 50, 90, 30)
 
 
+def test_ruler_between_elements_says_who_sees_whom():
+    g = new_game("skirmish", "ambush", 5, {}, True)
+    # D33.3: b2 stands between the Panhard F1 and the SAM team I5
+    r = views.ruler_between(g, "F1", "I5")
+    assert (r["distance"], r["clear"], r["sees"], r["civilians"]) == (29.1, False, False, False)
+    assert r["blocking"] == [{"id": "b2", "kind": "building"}] and r["ends"] == ["F1", "I5"]
+    # D76: the centre line to I3 is clear of terrain, but civilians hide it from the French
+    r = views.ruler_between(g, "F1", "I3")
+    assert (r["clear"], r["sees"], r["civilians"]) == (True, False, True)
+    assert views.ruler_between(g, "F1", "I1")["sees"] and "I1" in views.sight(g, "F1")
+    with pytest.raises(IllegalAction, match="F2 is not on the table"):
+        views.ruler_between(g, "F1", "F2")                        # F2 rides in HA
+    with pytest.raises(IllegalAction):
+        views.ruler_between(g, "F1", "ZZ")
+
+
 def test_set_up_prompt_and_title_of_a_side_with_fixed_positions():
     # spec 4: the French of the ambush have no set-up zone, the insurgents have
     g = new_game("skirmish", "ambush", 5, {}, True)

@@ -176,19 +176,28 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
 
     @app.get("/api/games/{gid}/ruler", responses=ERRORS)
     async def ruler(gid: GameId,
-                    x0: Annotated[float, Query(ge=-1e4, le=1e4)],
-                    y0: Annotated[float, Query(ge=-1e4, le=1e4)],
-                    x1: Annotated[float, Query(ge=-1e4, le=1e4)],
-                    y1: Annotated[float, Query(ge=-1e4, le=1e4)],
+                    x0: Annotated[float | None, Query(ge=-1e4, le=1e4)] = None,
+                    y0: Annotated[float | None, Query(ge=-1e4, le=1e4)] = None,
+                    x1: Annotated[float | None, Query(ge=-1e4, le=1e4)] = None,
+                    y1: Annotated[float | None, Query(ge=-1e4, le=1e4)] = None,
+                    a: Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_\-]{1,16}$")] = None,
+                    b: Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_\-]{1,16}$")] = None,
                     at: Annotated[int | None, Query(ge=0, le=10**7)] = None) -> dict:
-        """A ruler on the skirmish table: the distance and what blocks the line of sight."""
+        """A ruler on the skirmish table between two points (x0, y0, x1, y1) or two
+        elements (a, b): the distance, what blocks the line of sight, whether a sees b."""
+        pts = (x0, y0, x1, y1)
+        if (a is None) != (b is None) or (a is None and None in pts):
+            raise ApiError(400, "the ruler needs two points (x0, y0, x1, y1) or two "
+                           "elements (a, b)")
         ent = service.entry(gid)
         if ent.stored.game != "skirmish":
             raise ApiError(400, "the ruler is for the skirmish table")
         async with service.lock(gid):
             game = ent.game if at is None else service.at(ent, at)
             try:
-                return views.ruler(game, x0, y0, x1, y1)
+                if a is not None and b is not None:
+                    return views.ruler_between(game, a, b)
+                return views.ruler(game, *pts)
             except DjebelError as exc:
                 raise ApiError(400, str(exc)) from None
 

@@ -237,6 +237,23 @@ def ruler(g, x0: float, y0: float, x1: float, y1: float) -> dict:
             "blocking": [{"id": f.id, "kind": f.kind} for f in blocks]}
 
 
+def ruler_between(g, first: str, second: str) -> dict:
+    """The ruler from one element's centre to another's, and whether the first sees the
+    second by the rules (R147: D33, any clear line between the bases, with D76)."""
+    from djebel.core.errors import IllegalAction
+
+    a, b = g.el(first), g.el(second)
+    for e in (a, b):
+        if not e.on_table:
+            raise IllegalAction("D33", f"{e.label} is not on the table")
+    out = ruler(g, a.x, a.y, b.x, b.y)
+    terrain = bool(g.terrain_sees(a, b))
+    sees = bool(g.sees(a, b))
+    # D76: what the terrain lets through, civilians between can still hide
+    out.update(ends=[a.label, b.label], sees=sees, civilians=terrain and not sees)
+    return out
+
+
 def sight(g, label: str) -> list[str]:
     """The enemy elements that element ``label`` can see now (R147, D33, D76)."""
     e = g.el(label)

@@ -154,20 +154,24 @@ function drawRuler(svg, b, X, Y) {
     g.append(s("line", { x1: X(ax), y1: Y(ay), x2: X(bx), y2: Y(by), stroke: colour, "stroke-width": 2.5, "stroke-dasharray": "10,3", id: "ruler-line", class: clear ? "clear" : "blocked" }));
     g.append(s("circle", { cx: X(bx), cy: Y(by), r: 4, fill: "#000" }));
     const d = Math.hypot(bx - ax, by - ay);
-    const txt = `${d.toFixed(1)} cm` + (R.res ? (R.res.clear ? ", line of sight clear" : ", blocked by " + R.res.blocking.map(f => f.id).join(", ")) : "");
+    const txt = `${d.toFixed(1)} cm` + (R.res ? (R.res.clear ? ", line of sight clear" : ", blocked by " + R.res.blocking.map(f => f.id).join(", ")) : "")
+      + (R.res && R.res.ends ? `; ${R.res.ends[0]} ${R.res.sees ? "sees" : "cannot see"} ${R.res.ends[1]}` + (R.res.civilians ? " (civilians)" : "") : "");
     g.append(s("text", { x: (+X(ax) + +X(bx)) / 2 + 8, y: (+Y(ay) + +Y(by)) / 2 - 8, "font-size": 13, "font-weight": "bold", fill: colour, stroke: "#fff", "stroke-width": 3.5,
       "paint-order": "stroke", id: "ruler-text" }, txt));
   }
   svg.append(g);
 }
 
-async function rulerPoint(p) {
+// a ruler end: a point, or an element (then the ruler runs centre to centre and says
+// whether the first element sees the second)
+async function rulerPoint(p, label) {
   const R = G.ruler;
-  if (!R.a || R.b) { G.ruler = { on: true, a: p, b: null, res: null }; render(); return; }
-  R.b = p; R.res = null;
+  if (!R.a || R.b) { G.ruler = { on: true, a: p, b: null, res: null, la: label || null }; render(); return; }
+  R.b = p; R.lb = label || null; R.res = null;
   render();
   const at = G.at !== null ? "&at=" + G.at : "";
-  const q = `x0=${R.a[0]}&y0=${R.a[1]}&x1=${p[0]}&y1=${p[1]}`;
+  const q = R.la && R.lb ? `a=${encodeURIComponent(R.la)}&b=${encodeURIComponent(R.lb)}`
+    : `x0=${R.a[0]}&y0=${R.a[1]}&x1=${p[0]}&y1=${p[1]}`;
   const r = await api("GET", `/api/games/${G.id}/ruler?${q}${at}`);
   if (G.ruler === R && r.status === 200) { R.res = r.data; render(); }
   else if (G.ruler === R) { G.error = (r.data && r.data.error) || "ruler: error " + r.status; render(); }
@@ -179,7 +183,9 @@ function rulerResult() {
   const f = (p) => `(${p[0]}, ${p[1]})`;
   return el("div", { id: "ruler-result", class: R.res.clear ? "clear" : "blocked" },
     `Ruler: ${R.res.distance} cm from ${f(R.res.from)} to ${f(R.res.to)}; line of sight `
-    + (R.res.clear ? "clear" : "blocked by " + R.res.blocking.map(x => `${x.id} (${x.kind.replaceAll("_", " ")})`).join(", ")));
+    + (R.res.clear ? "clear" : "blocked by " + R.res.blocking.map(x => `${x.id} (${x.kind.replaceAll("_", " ")})`).join(", "))
+    + (R.res.ends ? `; by the rules (D33, any clear line between the bases) ${R.res.ends[0]} ${R.res.sees ? "sees" : "cannot see"} ${R.res.ends[1]}`
+      + (R.res.civilians ? ", civilians in the way (D76)" : "") : ""));
 }
 
 function toggleRuler() {
@@ -228,7 +234,7 @@ function clickElement(label) {
   const v = G.view;
   const b = v.board;
   const e = b.elements.find(o => o.label === label);
-  if (G.ruler && G.ruler.on && e && e.on_table) { rulerPoint([e.x, e.y]); return; }
+  if (G.ruler && G.ruler.on && e && e.on_table) { rulerPoint([e.x, e.y], e.label); return; }
   fetchSight(label);
   const sel = G.sel.elements[0];
   if (sel && sel !== label) {
