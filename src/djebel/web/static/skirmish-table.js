@@ -272,9 +272,9 @@ function tablePanels(v) {
   for (const side of ["french", "insurgents"]) {
     for (const e of b.elements.filter(o => o.side === side)) {
       const where = e.removed ? "removed (" + e.removed + ")" : e.embarked_in ? "in " + e.embarked_in : e.on_table ? (e.airborne ? "airborne" : "on table") : "off table";
-      const sym = s("svg", { width: 34, height: 30, class: "roster-symbol" });
-      const sg = s("g", { transform: "translate(17,16)" });
-      sg.append(APP6.symbol(e.symbol, e.side, { damaged: e.immobilized || e.weapons_ko }, 0.62));
+      const sym = s("svg", { width: 40, height: 38, class: "roster-symbol" });
+      const sg = s("g", { transform: "translate(20,20)" });
+      sg.append(APP6.symbol(e.symbol, e.side, { damaged: e.immobilized || e.weapons_ko }, 0.8));
       sym.append(sg);
       const tr = el("tr", { class: "roster-row " + side + (G.sel.elements.includes(e.label) ? " selected" : "") + (e.removed ? " removed" : ""), "data-element": e.label,
         onclick: () => { if (e.on_table) clickElement(e.label); } },

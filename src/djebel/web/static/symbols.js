@@ -58,13 +58,15 @@ const APP6 = (() => {
       case "antitank": g.append(path(`M${-w},${h} L0,${-h} L${w},${h}`)); break;
       case "air_defence": g.append(path(`M${-w},${h} Q0,${-h * 0.9} ${w},${h}`)); break;
       case "vehicle": g.append(path(`M${-w * 0.8},${h * 0.1} L${w * 0.8},${h * 0.1}`, { "stroke-width": 2 })); break;
-      case "rotary_wing": rotor(0); break;
+      case "rotary_wing": rotor(letter ? h * 0.5 : 0); break;
       case "fixed_wing": g.append(path(`M0,${-h} L0,${h} M${-w},${-h * 0.1} L${w},${-h * 0.1} M${-w * 0.4},${h * 0.8} L${w * 0.4},${h * 0.8}`, { "stroke-width": 1.8 })); break;
       default: cross();
     }
     if (letter) {
-      const y = fn === "rotary_wing" || fn === "fixed_wing" ? -h * 0.3 : -h * 0.1;
-      g.append(text(fn === "fixed_wing" || fn === "rotary_wing" ? w * 0.75 : 0, y + 4, letter, 10));
+      // the rotor under the letter; beside the aeroplane, in the frame's open bottom
+      if (fn === "fixed_wing") g.append(text(w * 0.62, h + 1, letter, 10));
+      else if (fn === "rotary_wing") g.append(text(0, h * 0.1, letter, 10));
+      else g.append(text(0, -h * 0.1 + 4, letter, 10));
     }
   }
 
