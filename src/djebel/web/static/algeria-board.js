@@ -183,7 +183,9 @@ function areaNode(v, n, st, hotUnits, hotAreas) {
   const info = G.map.areas[n.id] || { wilaya: "", name: "France" };
   const title = `${n.name} (${n.id})${info.wilaya ? ", wilaya " + info.wilaya : ""}${st.rating && RATING_NAME[st.rating] ? ", " + RATING_NAME[st.rating] : ""}`
     + (st.control ? ", " + st.control.toUpperCase() + " control" : "") + (st.terror ? ", terror" : "") + (st.resettled ? ", resettled" : "");
-  g.append(s("rect", { x: 0, y: 0, width: n.w, height: n.h, rx: 4, fill: "#fffdf6", "fill-opacity": 0.93,
+  // an area with no counter keeps its place on the map but covers only its label
+  const empty = !unitsIn(st).length && !st.terror && !st.resettled;
+  g.append(s("rect", { x: 0, y: 0, width: n.w, height: empty ? LABEL_H * n.lines + 1 : n.h, rx: 4, fill: "#fffdf6", "fill-opacity": 0.75,
     stroke: picked ? "#ff3300" : hot ? "#e0a800" : CONTROL_COLOUR[st.control || ""], "stroke-width": picked || hot ? 3 : st.control ? 2 : 1,
     class: "clickable node-bg", onclick: () => { openDetail(n.id, true); clickArea(n.id); }, title }));
   const lab = s("g", { class: "area-label clickable", "data-area": n.id, onclick: () => { openDetail(n.id, true); clickArea(n.id); } });
