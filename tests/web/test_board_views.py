@@ -7,6 +7,8 @@ import tomllib
 from importlib import resources
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from djebel.algeria import new_game as algeria_game
 from djebel.algeria.board import AREA_INDEX, TYPE_KEYS, UNIT_INDEX
@@ -124,3 +126,21 @@ def test_set_up_prompt_and_title_of_a_side_with_fixed_positions():
 def test_symbols_file_is_valid_toml():
     text = resources.files("djebel.web").joinpath("data", "symbols.toml").read_text()
     assert symbols.parse(tomllib.loads(text)) == symbols.table()
+
+
+_AMBUSH = new_game("skirmish", "ambush", 5, {}, True)
+_cm = st.floats(min_value=0, max_value=122, allow_nan=False).map(lambda v: round(v, 1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_cm, _cm, _cm, _cm)
+def test_ruler_agrees_with_the_engine_both_ways(x0, y0, x1, y1):
+    # D33.3: the ruler's line is blocked exactly when the engine's ground line is, by the
+    # same features whichever end it is laid from
+    from djebel.skirmish.geometry import _segment_blocked
+
+    g = _AMBUSH
+    there, back = views.ruler(g, x0, y0, x1, y1), views.ruler(g, x1, y1, x0, y0)
+    assert there["blocking"] == back["blocking"]
+    assert there["clear"] == (not _segment_blocked(g.terrain, (x0, y0), (x1, y1), False))
+    assert there["distance"] == round(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1)
