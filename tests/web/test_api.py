@@ -167,6 +167,31 @@ def test_hot_seat_skirmish_and_odds(client):
     assert client.get(f"/api/games/{gid}/sight", params={"element": "ZZ9"}).status_code == 400
 
 
+def test_ruler_on_the_table(client):
+    g = create(client, game="skirmish", scenario="ambush", seed=5,
+               seats={"french": "human", "insurgents": "human"})
+    r = client.get(f"/api/games/{g['id']}/ruler", params={"x0": 30, "y0": 76, "x1": 90, "y1": 76})
+    assert r.status_code == 200
+    assert r.json() == {"from": [30.0, 76.0], "to": [90.0, 76.0], "distance": 60.0,
+                        "clear": False, "blocking": [{"id": "b1", "kind": "building"},
+                                                     {"id": "b2", "kind": "building"},
+                                                     {"id": "b3", "kind": "building"}]}
+    r = client.get(f"/api/games/{g['id']}/ruler", params={"x0": -5, "y0": 1, "x1": 9, "y1": 9})
+    assert r.status_code == 400 and "off the 122 x 122 cm table" in r.json()["error"]
+    r = client.get(f"/api/games/{g['id']}/ruler", params={"x0": "a", "y0": 1, "x1": 9, "y1": 9})
+    assert r.status_code == 422 and "query.x0" in r.json()["error"]
+    r = client.get(f"/api/games/{g['id']}/ruler", params={"a": "F1", "b": "I5"})
+    assert r.status_code == 200 and r.json()["sees"] is False and r.json()["ends"] == ["F1", "I5"]
+    for params in ({"a": "F1"}, {"x0": 1, "y0": 2}, {}):
+        r = client.get(f"/api/games/{g['id']}/ruler", params=params)
+        assert r.status_code == 400 and "two points" in r.json()["error"]
+    r = client.get(f"/api/games/{g['id']}/ruler", params={"a": "F1", "b": "ZZ9"})
+    assert r.status_code == 400
+    a = create(client, game="algeria", scenario="1954", seats={"fln": "human", "gov": "human"})
+    r = client.get(f"/api/games/{a['id']}/ruler", params={"x0": 1, "y0": 1, "x1": 9, "y1": 9})
+    assert r.status_code == 400
+
+
 def test_algeria_odds_of_a_mission(client):
     g = create(client, game="algeria", scenario="1958", seed=8,
                seats={"fln": "human", "gov": "human"})

@@ -82,6 +82,22 @@ def buttons(page) -> list[str]:
         "bs => bs.map(b => b.dataset.action)")
 
 
+def game_board(page, web) -> dict:
+    gid = page.url.split("/g/")[1].split("#")[0]
+    return httpx.get(f"{web.url}/api/games/{gid}").json()["board"]
+
+
+def area_of(board: dict, unit: str) -> str:
+    return next(a["id"] for a in board["areas"]
+                if any(unit in names for names in a["boxes"].values()))
+
+
+def open_area(page, area: str) -> None:
+    """The detail of an area, as the pointer coming over it opens it."""
+    page.locator(f'g.area-node[data-area="{area}"]').dispatch_event("mouseenter")
+    page.wait_for_selector(f'#area-detail[data-area="{area}"]')
+
+
 def test_algeria_turn_by_clicking_then_reload(page, web):
     ARTIFACTS.mkdir(exist_ok=True)
     # the lobby: Algeria 1958, the Government human, the FLN the heuristic bot
@@ -116,7 +132,7 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
         prompt = page.locator("#prompt").inner_text()
         if "set-up" in prompt and placed_by_click < 3:
             area = next(a.split()[2] for a in acts if a.startswith("place ") and a != "place auto")
-            page.locator(f'g.area-card[data-area="{area}"] rect.clickable').first.click()
+            page.locator(f'g.area-node[data-area="{area}"] g.area-label').click()
             if page.locator("#confirm").count() == 0:      # still several: pick on the list
                 page.locator("#actions button.act").first.click()
             placed_by_click += 1
@@ -127,7 +143,7 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
         elif any(a.split()[0] in MISSIONS for a in acts) and not odds_seen:
             mission = next(a for a in acts if a.split()[0] in MISSIONS)
             area = mission.split()[1]
-            page.locator(f'g.area-card[data-area="{area}"] rect.clickable').first.click()
+            page.locator(f'g.area-node[data-area="{area}"] g.area-label').click()
             page.locator(f'#actions button[data-action="{mission}"]').click()
             page.wait_for_selector("#odds", timeout=10_000)
             odds_seen.append(page.locator("#odds").inner_text())
@@ -135,24 +151,23 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
             before = confirm(page)
         elif any(a.startswith("deploy ") for a in acts) and clicked_units == 0:
             unit = next(a.split()[1] for a in acts if a.startswith("deploy "))
-            page.locator(f'g.counter[data-unit="{unit}"]').first.click()
+            open_area(page, area_of(game_board(page, web), unit))
+            page.locator(f'#area-detail g.counter[data-unit="{unit}"]').click()
             if page.locator("#confirm").count() == 0:
                 page.locator(f'#actions button[data-action="deploy {unit}"]').click()
             before = confirm(page)
             clicked_units += 1
             wait_my_turn(page, before)
             if "to PTL" in buttons(page):          # a box is picked by clicking it too
-                where = page.locator(f'g.counter[data-unit="{unit}"]').first.locator(
-                    "xpath=ancestor::*[@data-area][1]").get_attribute("data-area")
-                page.locator(f'g.area-card[data-area="{where}"] rect.box-row[data-box="PTL"]'
-                             ).dispatch_event("click")
+                open_area(page, area_of(game_board(page, web), unit))
+                page.locator('#area-detail .box-row[data-box="PTL"]').dispatch_event("click")
                 page.wait_for_selector("#confirm")
                 assert page.locator("#choice code").inner_text() == "to PTL"
                 boxes_clicked = 1
                 page.click("#clear")
             dest = next(a.split()[1] for a in buttons(page) if a.startswith("to ")
                         and a.split()[1] not in ("PTL", "OPS", "UG", "OC"))
-            page.locator(f'g.area-card[data-area="{dest}"] rect.clickable').first.click()
+            page.locator(f'g.area-node[data-area="{dest}"] g.area-label').click()
             if page.locator("#confirm").count() == 0:
                 page.locator("#actions button.act").first.click()
             before = confirm(page)

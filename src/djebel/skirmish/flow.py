@@ -353,8 +353,13 @@ def prompt(g: SkirmishGame) -> str:
     side = g.active_side
     k = fr["k"]
     if k == "deploy":
-        return (f"set-up: {side} may place elements in their zones "
-                "('place F3 x y face F'), then 'ready'")
+        # spec 4: only elements with a set-up zone may be placed; the others start where
+        # the scenario puts them
+        movable = [e.label for e in g.elements if e.side == side and e.label in g.zones]
+        if not movable:
+            return f"set-up: the {side} start where the scenario places them; 'ready'"
+        return (f"set-up: {side} may place {', '.join(movable)} in their zones "
+                f"('place {movable[0]} x y face F'), then 'ready'")
     head = f"turn {g.turn}/{g.turn_limit}, {g.phasing} phase: {side}"
     if k == "main":
         return f"{head} choose an element to activate or end the phase"

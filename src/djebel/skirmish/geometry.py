@@ -339,6 +339,18 @@ def _blocked_by_shape(f: Feature, p: tuple, q: tuple) -> bool:
     return False
 
 
+class _Only(NamedTuple):
+    """A terrain of one blocking feature, to ask which features block a line."""
+
+    blockers: list
+
+
+def blocking_features(terrain: Terrain, p: tuple, q: tuple) -> list[Feature]:
+    """The features that, each on its own, block the ground line p-q (D33.3): what a
+    ruler laid on the table shows as blocking the view."""
+    return [f for f in terrain.blockers if _segment_blocked(_Only([f]), p, q, False)]
+
+
 def clear_segments(terrain: Terrain, a: Body, b: Body) -> list[tuple[tuple, tuple]]:
     """All clear segments between two bodies (D33.2), centre-to-centre first."""
     skip = a.air or b.air

@@ -13,7 +13,8 @@ from shapely.ops import unary_union, voronoi_diagram
 
 from djebel.algeria.board import AREA_IDS, AREA_NAMES, AREA_WILAYA
 
-# Towns: (longitude, latitude) of the place that names each area.
+# Towns: (longitude, latitude) of the place that names each area; Morocco and Tunisia at
+# the middle of their boxes.
 TOWNS = {
     "I-1": (5.37, 35.39), "I-2": (6.17, 35.56), "I-3": (5.73, 34.85), "I-4": (8.12, 35.40),
     "CONSTANTINE": (6.61, 36.37), "II-1": (5.41, 36.19), "II-2": (6.91, 36.88),
@@ -24,7 +25,7 @@ TOWNS = {
     "V-3": (-0.63, 35.19), "V-4": (0.09, 35.93), "V-5": (0.15, 34.83), "V-6": (0.14, 35.40),
     "V-7": (-0.58, 32.75), "V-8": (2.87, 33.80),
     "VI-1": (3.77, 35.88), "VI-2": (2.90, 35.45),
-    "MOROCCO": (-2.0, 34.0), "TUNISIA": (9.3, 35.6),
+    "MOROCCO": (-2.5, 33.6), "TUNISIA": (9.5, 34.4),
 }
 
 # Northern Algeria, simplified by hand: the coast from the Moroccan border to the
@@ -40,16 +41,20 @@ OUTLINE = [
     (-1.25, 32.10), (-1.20, 32.65), (-1.60, 33.10), (-1.70, 34.10), (-1.85, 34.65),
     (-2.20, 35.08),
 ]
-MOROCCO_BOX = [(-3.6, 32.1), (-2.2, 32.1), (-1.25, 32.10), (-1.20, 32.65), (-1.60, 33.10),
-               (-1.70, 34.10), (-1.85, 34.65), (-2.20, 35.08), (-3.6, 35.3)]
-TUNISIA_BOX = [(8.62, 36.94), (9.8, 37.25), (10.6, 36.9), (10.6, 32.3), (7.00, 32.40),
+MOROCCO_BOX = [(-3.2, 32.1), (-2.2, 32.1), (-1.25, 32.10), (-1.20, 32.65), (-1.60, 33.10),
+               (-1.70, 34.10), (-1.85, 34.65), (-2.20, 35.08), (-3.2, 35.3)]
+TUNISIA_BOX = [(8.62, 36.94), (9.8, 37.25), (10.4, 36.9), (10.4, 32.3), (7.00, 32.40),
                (7.50, 33.30), (7.70, 34.20), (8.15, 34.60), (8.35, 35.30), (8.30, 35.80),
                (8.45, 36.50)]
 
-LON0, LON1, LAT0, LAT1 = -3.6, 10.6, 32.0, 38.6
-WIDTH = 1420
+LON0, LON1, LAT0, LAT1 = -3.2, 10.4, 32.0, 37.6
+# One SVG unit is about one screen pixel at the default zoom on a 1400 px wide window, so
+# that the page's sizes (text 12 px and up) hold there. North-south is stretched, as board
+# wargame maps of Algeria are: the towns of the Tell are close together from north to
+# south and far apart from east to west.
+WIDTH = 1000
 SCALE_X = WIDTH / (LON1 - LON0)
-SCALE_Y = SCALE_X * 1.22          # latitude degrees are longer than longitude ones here
+SCALE_Y = SCALE_X * 1.75
 HEIGHT = round((LAT1 - LAT0) * SCALE_Y)
 
 WILAYA_COLOURS = {"I": "#e9dcc0", "II": "#dfe6c6", "III": "#e8d4c4", "IV": "#d7e2d8",
@@ -103,67 +108,3 @@ def geometry() -> dict:
         "areas": areas,
         "colours": WILAYA_COLOURS,
     }
-
-
-CARD_W, CARD_H = 140, 84
-
-
-FRANCE_BOX = (20, 14, 330, 104)          # x, y, width, height of the France box
-
-
-@lru_cache(maxsize=1)
-def cards() -> dict[str, list[float]]:
-    """Top-left corners of each area's box card: near its town, no two overlapping.
-
-    Overlapping cards are pushed apart while a pull towards the town fades out, so the
-    last rounds only separate."""
-    ids = [a for a in AREA_IDS if a in TOWNS]
-    pos = {}
-    for a in ids:
-        x, y = project(*TOWNS[a])
-        pos[a] = [x - CARD_W / 2, y - CARD_H / 2]
-    pos["MOROCCO"] = [10.0, 400.0]
-    pos["TUNISIA"] = [WIDTH - CARD_W - 10, 420.0]
-    fixed = {"MOROCCO", "TUNISIA", "FRANCE"}
-    pos["FRANCE"] = [FRANCE_BOX[0], FRANCE_BOX[1]]
-    size = {a: (CARD_W, CARD_H) for a in ids}
-    size["FRANCE"] = (FRANCE_BOX[2], FRANCE_BOX[3])
-    names = [*ids, "FRANCE"]
-    gap = 10
-    rounds = 1500
-    for step in range(rounds):
-        moved = False
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                if a in fixed and b in fixed:
-                    continue
-                pa, pb = pos[a], pos[b]
-                (wa, ha), (wb, hb) = size[a], size[b]
-                dx = (pb[0] + wb / 2) - (pa[0] + wa / 2)
-                dy = (pb[1] + hb / 2) - (pa[1] + ha / 2)
-                ox = (wa + wb) / 2 + gap - abs(dx)
-                oy = (ha + hb) / 2 + gap - abs(dy)
-                if ox <= 0 or oy <= 0:
-                    continue
-                moved = True
-                if ox / (wa + wb) < oy / (ha + hb):
-                    push, axis, sign = ox / 2 + 0.5, 0, (1 if dx >= 0 else -1)
-                else:
-                    push, axis, sign = oy / 2 + 0.5, 1, (1 if dy >= 0 else -1)
-                if a not in fixed:
-                    pa[axis] -= sign * push * (2 if b in fixed else 1)
-                if b not in fixed:
-                    pb[axis] += sign * push * (2 if a in fixed else 1)
-        pull = 0.05 * max(0.0, 1 - step / (rounds * 0.6))
-        for a in ids:
-            if a in fixed:
-                continue
-            tx, ty = project(*TOWNS[a])
-            p = pos[a]
-            p[0] += (tx - CARD_W / 2 - p[0]) * pull
-            p[1] += (ty - CARD_H / 2 - p[1]) * pull
-            p[0] = min(max(p[0], 4), WIDTH - CARD_W - 4)
-            p[1] = min(max(p[1], 24), HEIGHT - CARD_H - 4)
-        if not moved and pull == 0:
-            break
-    return {a: [round(p[0], 1), round(p[1], 1)] for a, p in pos.items() if a != "FRANCE"}

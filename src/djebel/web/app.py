@@ -106,9 +106,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
 
     @app.get("/api/maps/algeria")
     async def algeria_map() -> dict:
-        from djebel.web.algeria_map import CARD_H, CARD_W, cards, geometry
-        return JSONResponse({**geometry(), "cards": cards(), "card_w": CARD_W,
-                             "card_h": CARD_H}, headers={"Cache-Control": "max-age=3600"})
+        from djebel.web.algeria_map import geometry
+        return JSONResponse(geometry(), headers={"Cache-Control": "max-age=3600"})
 
     @app.get("/api/games", response_model=list[GameSummary])
     async def list_games(limit: Annotated[int, Query(ge=1, le=200)] = 50):
@@ -174,6 +173,33 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             return {"element": element, "sees": views.sight(game, element)}
         except DjebelError as exc:
             raise ApiError(400, str(exc)) from None
+
+    @app.get("/api/games/{gid}/ruler", responses=ERRORS)
+    async def ruler(gid: GameId,
+                    x0: Annotated[float | None, Query(ge=-1e4, le=1e4)] = None,
+                    y0: Annotated[float | None, Query(ge=-1e4, le=1e4)] = None,
+                    x1: Annotated[float | None, Query(ge=-1e4, le=1e4)] = None,
+                    y1: Annotated[float | None, Query(ge=-1e4, le=1e4)] = None,
+                    a: Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_\-]{1,16}$")] = None,
+                    b: Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_\-]{1,16}$")] = None,
+                    at: Annotated[int | None, Query(ge=0, le=10**7)] = None) -> dict:
+        """A ruler on the skirmish table between two points (x0, y0, x1, y1) or two
+        elements (a, b): the distance, what blocks the line of sight, whether a sees b."""
+        pts = (x0, y0, x1, y1)
+        if (a is None) != (b is None) or (a is None and None in pts):
+            raise ApiError(400, "the ruler needs two points (x0, y0, x1, y1) or two "
+                           "elements (a, b)")
+        ent = service.entry(gid)
+        if ent.stored.game != "skirmish":
+            raise ApiError(400, "the ruler is for the skirmish table")
+        async with service.lock(gid):
+            game = ent.game if at is None else service.at(ent, at)
+            try:
+                if a is not None and b is not None:
+                    return views.ruler_between(game, a, b)
+                return views.ruler(game, *pts)
+            except DjebelError as exc:
+                raise ApiError(400, str(exc)) from None
 
     @app.get("/api/games/{gid}/record", responses=ERRORS)
     async def record(gid: GameId):

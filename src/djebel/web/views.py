@@ -7,6 +7,7 @@ import math
 
 from djebel.core.actions import Action
 from djebel.core.memo import Memo
+from djebel.web.symbols import symbol
 
 LOG_TAIL = 60
 
@@ -64,7 +65,8 @@ def describe_action(game, a: Action) -> dict:
                 types.append(w)
             elif w.upper() in BOX_NAMES:
                 boxes.append(w.upper())
-        out.update(units=units, areas=areas, types=types, boxes=boxes)
+        out.update(units=units, areas=areas, types=types, boxes=boxes,
+                   label=_algeria_label(game, a, units, areas))
     else:
         labels = game.labels
         els = [str(x) for x in a.args if str(x) in labels]
@@ -74,6 +76,22 @@ def describe_action(game, a: Action) -> dict:
                       "disembark") and len(nums) >= 2:
             out["point"] = [float(nums[0]), float(nums[1])]
     return out
+
+
+def _algeria_label(game, a: Action, units: list[str], areas: list[str]) -> str:
+    """The action as the page shows it: every area by its name and code, and a unit's
+    area added when the action names none (``propaganda cadre2 in Algiers (ALGIERS)``);
+    the notation sent back to the server stays ``str(a)``."""
+    from djebel.algeria.board import AREA_IDS, AREA_INDEX, AREA_NAMES, UNIT_INDEX
+
+    words = [f"{AREA_NAMES[AREA_INDEX[w.upper()]]} ({w.upper()})"
+             if w.upper() in AREA_INDEX and w.upper() in areas else w
+             for w in str(a).split()]
+    if units and not areas:
+        loc = game.state.loc[UNIT_INDEX[units[0]]]
+        if loc >= 0:
+            words += ["in", f"{AREA_NAMES[loc]} ({AREA_IDS[loc]})"]
+    return " ".join(words)
 
 
 # ---------------------------------------------------------------- Algeria
@@ -146,7 +164,8 @@ def algeria_board(game) -> dict:
         "units": units,
         "types": {TYPE_KEYS[t]: {"side": TYPE_SIDE[t], "name": spec["name"],
                                  "elite": bool(spec.get("elite")),
-                                 "static": spec.get("kind") == "static"}
+                                 "static": spec.get("kind") == "static",
+                                 "symbol": symbol("algeria", TYPE_KEYS[t])}
                   for t, spec in enumerate(UNIT_TYPES)},
         "offmap": offmap,
     }
@@ -175,7 +194,8 @@ def skirmish_board(game) -> dict:
             "immobilized": e.immobilized, "engine_damaged": e.engine_damaged,
             "optics": e.optics, "weapons_ko": e.weapons_ko,
             "damage": list(e.damage_types), "activated": e.activated,
-            "ap": e.ap_dice(), "at": e.at_dice(),
+            "ap": e.ap_dice(), "at": e.at_dice(), "symbol": symbol("skirmish", e.type),
+            "passengers": [o.label for o in g.elements if o.embarked_in == e.id],
         }
         if e.on_table:
             item["corners"] = [[round(x, 2), round(y, 2)] for x, y in corners(e.body)]
@@ -187,14 +207,51 @@ def skirmish_board(game) -> dict:
     last = None
     if g.last_fire:
         last = [g.elements[g.last_fire[0]].label, g.elements[g.last_fire[1]].label]
+    fr = g.frames[-1] if g.frames else {}
     return {
         "kind": "skirmish", "scenario": g.scenario_name, "name": g.scn.name,
+        "setup": fr.get("side", "") if fr.get("k") == "deploy" else "",
+        "zones": sorted(g.zones) if fr.get("k") == "deploy" else [],
+        "close_cm": dict(g.tabs["to_hit"]["close_range_cm"]),
         "width": g.terrain.width, "depth": g.terrain.depth,
         "turn": g.turn, "turn_limit": g.turn_limit, "phasing": g.phasing,
         "score": score(g, final=False),
         "terrain": terrain, "elements": elements, "markers": markers, "civilians": civ,
         "last_fire": last,
     }
+
+
+def ruler(g, x0: float, y0: float, x1: float, y1: float) -> dict:
+    """A ruler laid on the table from (x0, y0) to (x1, y1), in cm: its length and the
+    terrain that blocks the line of sight along it (D33.3, ground level)."""
+    from djebel.core.errors import IllegalAction
+    from djebel.skirmish.geometry import blocking_features
+
+    w, d = g.terrain.width, g.terrain.depth
+    for x, y in ((x0, y0), (x1, y1)):
+        if not (0 <= x <= w and 0 <= y <= d):
+            raise IllegalAction("D33", f"({x:g}, {y:g}) is off the {w:g} x {d:g} cm table")
+    blocks = blocking_features(g.terrain, (x0, y0), (x1, y1))
+    return {"from": [x0, y0], "to": [x1, y1],
+            "distance": round(math.hypot(x1 - x0, y1 - y0), 1), "clear": not blocks,
+            "blocking": [{"id": f.id, "kind": f.kind} for f in blocks]}
+
+
+def ruler_between(g, first: str, second: str) -> dict:
+    """The ruler from one element's centre to another's, and whether the first sees the
+    second by the rules (R147: D33, any clear line between the bases, with D76)."""
+    from djebel.core.errors import IllegalAction
+
+    a, b = g.el(first), g.el(second)
+    for e in (a, b):
+        if not e.on_table:
+            raise IllegalAction("D33", f"{e.label} is not on the table")
+    out = ruler(g, a.x, a.y, b.x, b.y)
+    terrain = bool(g.terrain_sees(a, b))
+    sees = bool(g.sees(a, b))
+    # D76: what the terrain lets through, civilians between can still hide
+    out.update(ends=[a.label, b.label], sees=sees, civilians=terrain and not sees)
+    return out
 
 
 def sight(g, label: str) -> list[str]:
