@@ -31,10 +31,12 @@ def play_algeria(
     scenario: str = typer.Option("1958", help="1954, 1958 or 1960"),
     fln: str = typer.Option("human", help="human, random, heuristic or search"),
     gov: str = typer.Option("heuristic", help="human, random, heuristic or search"),
-    seed: int = typer.Option(0, help="seed of the dice"),
+    seed: int | None = typer.Option(None, help="seed of the dice (default: a secret one)"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
                                      help="game option, e.g. shorter_game (repeatable)"),
     load: str = typer.Option("", help="resume the game saved in this record file"),
+    analysis: bool = typer.Option(False, "--analysis",
+                                  help="free take-backs: undo past die rolls and bot replies"),
     fln_style: list[str] = typer.Option([], help=STYLE_HELP.format("fronts=off")),  # noqa: B008
     gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("hunt=2")),  # noqa: B008
 ) -> None:
@@ -42,12 +44,18 @@ def play_algeria(
     from djebel import algeria
     from djebel.agents import make_agent
     from djebel.algeria.text import describe
-    from djebel.core.records import game_from_record, load_record
+    from djebel.core.dice import secret_seed
+    from djebel.core.records import FRESH_NOTE, game_from_record, load_record
     from djebel.terminal import play
 
     styles = agent_styles({"fln": fln, "gov": gov}, {"fln": fln_style, "gov": gov_style})
+    if seed is None:
+        seed = secret_seed()
     if load:
-        game = game_from_record(load_record(load), load)
+        rec = load_record(load)
+        game = game_from_record(rec, load)
+        if "seed" not in rec:
+            console.print(f"{load}: {FRESH_NOTE}")
     else:
         game = algeria.new_game(scenario, seed=seed, options=parse_options(option))
     seats = {side: (None if who == "human" else
@@ -55,7 +63,8 @@ def play_algeria(
              for i, (side, who) in enumerate((("fln", fln), ("gov", gov)))}
     from djebel.odds.algeria import describe as odds
 
-    raise typer.Exit(play(game, seats, lambda g: describe(g.state), console, odds=odds))
+    raise typer.Exit(play(game, seats, lambda g: describe(g.state), console, odds=odds,
+                          analysis=analysis))
 
 
 @play_app.command("skirmish")
@@ -63,13 +72,18 @@ def play_skirmish(
     scenario: str = typer.Argument(..., help="scenario id (see the list in the README)"),
     french: str = typer.Option("human", help="human, random, matrix or heuristic"),
     insurgents: str = typer.Option("matrix", help="human, random, matrix or heuristic"),
-    seed: int = typer.Option(0, help="seed of the dice"),
+    seed: int | None = typer.Option(None, help="seed of the dice (default: a secret one)"),
     svg: str = typer.Option("table.svg", help="picture of the table, rewritten each action"),
+    analysis: bool = typer.Option(False, "--analysis",
+                                  help="free take-backs: undo past die rolls and bot replies"),
 ) -> None:
     """Play Insurgent Commander on the computer table."""
+    from djebel.core.dice import secret_seed
     from djebel.skirmish import terminal
 
-    raise typer.Exit(terminal.play(scenario, french, insurgents, seed, svg or None) or 0)
+    seed = secret_seed() if seed is None else seed
+    raise typer.Exit(terminal.play(scenario, french, insurgents, seed, svg or None,
+                                   analysis=analysis) or 0)
 
 
 @app.command()

@@ -9,24 +9,33 @@ from rich.markup import escape
 
 from djebel.core.actions import Action
 from djebel.core.errors import DjebelError
-from djebel.core.records import save_record
+from djebel.core.records import NOTES, save_record
+from djebel.core.undo import take_back
 
 HELP = ("Type the number of an action or its notation (e.g. 'flush II-1'); "
         "'save FILE' saves the game record; 'log [N]' shows the last N log lines; "
-        "'board' shows the state again; 'undo' takes back your last action (and the bots' "
-        "replies); 'quit' stops (save first!).")
+        "'board' shows the state again; 'undo' takes back your own last action if it "
+        "rolled no dice (in an analysis game, any action, and the bots' replies); "
+        "'quit' stops (save first!). A game saved before its end keeps the dice rolled, "
+        "not their seed: loaded again, it rolls fresh dice.")
 
 
 def play(game, seats: dict, describe: Callable[[object], str], console: Console | None = None,
          input_fn: Callable[[str], str] = input, after_action: Callable | None = None,
-         odds: Callable | None = None) -> int:
+         odds: Callable | None = None, analysis: bool = False) -> int:
     """Run ``game`` to the end; ``seats[side]`` is an agent, or None for a human.
+
+    ``analysis`` allows free take-backs (past die rolls and the bots' replies); the
+    game log says so.
 
     ``odds(game, action)`` may return a line of exact odds: it is shown and the human
     confirms before a mission or shot is carried out. Returns 0 when the game ended,
     1 when a human quit.
     """
     con = console or Console(highlight=False)
+    if analysis:
+        game.log.add("", NOTES["analysis"])
+        con.print(f"[dim]{escape(NOTES['analysis'])}[/dim]")
     shown = len(game.log)
     need_board = True
     snapshots: list = []         # the game before each human action, for 'undo'
@@ -67,13 +76,12 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             need_board = True
             continue
         if word == "undo":
-            if not snapshots:
-                con.print("nothing to undo")
-                continue
-            game = snapshots.pop()
-            shown = len(game.log)
-            need_board = True
-            con.print("undone: back to your previous decision")
+            back, message = take_back(snapshots, game, side, analysis)
+            con.print(escape(message))
+            if back is not game:
+                game = back
+                shown = len(game.log)
+                need_board = True
             continue
         if word == "log":
             n = int(text.split()[1]) if len(text.split()) > 1 and text.split()[1].isdigit() else 20

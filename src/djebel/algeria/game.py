@@ -131,6 +131,11 @@ class AlgeriaGame:
         dec, frame = cur
         return dec.prompt(self.s, frame)
 
+    @property
+    def dice(self) -> Dice:
+        """The game's dice (the same object as ``state.dice``)."""
+        return self.s.dice
+
     def decision(self) -> str:
         """The kind of the pending decision (e.g. ``ops_fln``), or '' when over."""
         return self.s.stack[-1][0] if self.s.stack else ""
@@ -145,6 +150,7 @@ class AlgeriaGame:
     def state_hash(self) -> str:
         data = self.s.to_json(with_log=False)
         del data["actions"]
+        data["dice"] = self.s.dice.hash_json()
         return state_hash(data)
 
     def to_json(self) -> dict:
@@ -156,13 +162,15 @@ class AlgeriaGame:
 
 
 def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
-             dice_script: tuple | list = (), log: bool = True) -> AlgeriaGame:
-    """Start a game of ``scenario`` ("1954", "1958", "1960") at the set-up."""
+             dice_script: tuple | list = (), log: bool = True,
+             rolls: tuple | list = ()) -> AlgeriaGame:
+    """Start a game of ``scenario`` ("1954", "1958", "1960") at the set-up; ``rolls``
+    are faces already drawn (a record without its seed), drawn before the script."""
     scenario = str(scenario)
     setup.scenario_spec(scenario)
     options = check_options(scenario, options)
     s = State()
-    s.dice = Dice(seed, tuple(dice_script))
+    s.dice = Dice(seed, tuple(rolls) + tuple(dice_script))
     s.log = Log(log)
     for key, value in options.items():
         setattr(s, OPTIONS[key][0], value)
@@ -170,6 +178,8 @@ def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
     flow.advance(s)
     header = {"game": "algeria", "scenario": scenario, "seed": seed, "options": options,
               "dice_script": list(dice_script)}
+    if rolls:
+        header["rolls"] = list(rolls)
     return AlgeriaGame(s, header)
 
 
@@ -178,6 +188,7 @@ def game_from_header(rec: dict) -> AlgeriaGame:
     if rec.get("start") is not None:
         from djebel.algeria.position import from_position
         return from_position(rec["start"], seed=rec["seed"],
-                             dice_script=tuple(rec.get("dice_script", ())))
+                             dice_script=tuple(rec.get("dice_script", ())),
+                             rolls=tuple(rec.get("rolls") or ()))
     return new_game(rec["scenario"], rec["seed"], rec.get("options") or {},
-                    tuple(rec.get("dice_script", ())))
+                    tuple(rec.get("dice_script", ())), rolls=tuple(rec.get("rolls") or ()))

@@ -89,7 +89,7 @@ def _token(s: State, token: str, where: str) -> int:
 
 
 def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple = (),
-                  log: bool = True) -> AlgeriaGame:
+                  log: bool = True, rolls: tuple = ()) -> AlgeriaGame:
     """A game starting at a described position; errors name the field."""
     if not isinstance(data, dict):
         raise ScenarioError("position: expected a JSON object")
@@ -97,7 +97,7 @@ def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple = (),
     scenario_spec(scenario)
     options = check_options(scenario, data.get("options"))
     s = State()
-    s.dice = Dice(seed, tuple(dice_script))
+    s.dice = Dice(seed, tuple(rolls) + tuple(dice_script))
     from djebel.core.log import Log
     s.log = Log(log)
     for key, value in options.items():
@@ -173,6 +173,8 @@ def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple = (),
     flow.advance(s)
     header = {"game": "algeria", "scenario": scenario, "seed": seed, "options": options,
               "dice_script": list(dice_script), "start": data}
+    if rolls:
+        header["rolls"] = list(rolls)
     return AlgeriaGame(s, header)
 
 

@@ -1,24 +1,37 @@
-"""Seeded, scriptable dice whose whole state is two ints and a tuple.
+"""Seeded, scriptable dice whose whole state is a few ints and two tuples.
 
 The generator is SplitMix64: one 64-bit integer of state, so a game state can
 be cloned or saved without copying a Mersenne Twister. Rolls may also be
-scripted (a fixed sequence) for tests, bug reports and puzzles; once the
-script runs out, rolls come from the seed again.
+scripted (a fixed sequence) for tests, bug reports, puzzles and records that
+carry the dice already rolled instead of their seed; once the script runs out,
+rolls come from the seed again.
+
+Every face drawn is kept (``rolled()``), so a game in progress can be recorded
+by what its dice showed without giving away the seed, that is, its future. The
+dice serve the game only: bots and tie-breaks draw from their own generators.
 """
 
 from __future__ import annotations
 
+import secrets
+
 _MASK = (1 << 64) - 1
 
 
+def secret_seed() -> int:
+    """A fresh 64-bit seed from the operating system: too many to try them all."""
+    return secrets.randbits(64)
+
+
 class Dice:
-    __slots__ = ("state", "script", "pos", "count")
+    __slots__ = ("state", "script", "pos", "count", "drawn")
 
     def __init__(self, seed: int = 0, script: tuple[int, ...] = ()):
         self.state = seed & _MASK
         self.script = tuple(script)
         self.pos = 0
         self.count = 0
+        self.drawn: tuple | None = None    # the faces drawn, newest first: (face, older)
 
     def _next64(self) -> int:
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
@@ -34,12 +47,20 @@ class Dice:
             self.pos += 1
             if not 1 <= value <= sides:
                 raise ValueError(f"scripted roll {value} is not a face of a d{sides}")
-            return value
-        return (self._next64() >> 11) * sides // (1 << 53) + 1
+        else:
+            value = (self._next64() >> 11) * sides // (1 << 53) + 1
+        self.drawn = (value, self.drawn)
+        return value
 
-    def uniform(self) -> float:
-        """A float in [0, 1): for bots and tie-breaking, never for game dice."""
-        return (self._next64() >> 11) / (1 << 53)
+    def rolled(self) -> list[int]:
+        """Every face drawn so far, oldest first."""
+        out = []
+        node = self.drawn
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
 
     @property
     def script_left(self) -> int:
@@ -48,6 +69,7 @@ class Dice:
     def copy(self) -> Dice:
         d = Dice.__new__(Dice)
         d.state, d.script, d.pos, d.count = self.state, self.script, self.pos, self.count
+        d.drawn = self.drawn
         return d
 
     def reseed(self, seed: int) -> None:
@@ -57,11 +79,19 @@ class Dice:
 
     def to_json(self) -> dict:
         return {"state": self.state, "script": list(self.script), "pos": self.pos,
-                "count": self.count}
+                "count": self.count, "drawn": self.rolled()}
+
+    def hash_json(self) -> dict:
+        """What a state hash covers: how many dice were drawn, not the stream that
+        draws the next ones, so a game rebuilt from the faces already rolled (a record
+        without its seed) hashes the same as the game it was recorded from."""
+        return {"count": self.count}
 
     @staticmethod
     def from_json(data: dict) -> Dice:
         d = Dice(int(data["state"]), tuple(int(x) for x in data.get("script", ())))
         d.pos = int(data.get("pos", 0))
         d.count = int(data.get("count", 0))
+        for value in data.get("drawn", ()):
+            d.drawn = (int(value), d.drawn)
         return d

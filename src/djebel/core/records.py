@@ -1,8 +1,15 @@
 """Game records: the unit of persistence (files, database, fixtures, bug reports).
 
-A record is JSON: engine version, game, scenario, options, seed, optional
-scripted dice and start position, the actions in notation, and a hash of the
-final state. Replaying a record rebuilds the game exactly.
+A record is JSON: engine version, game, scenario, options, the dice, optional start
+position, the actions in notation, and a hash of the final state. Replaying a record
+rebuilds the game exactly.
+
+The dice come in one of two forms. A full record carries the ``seed`` (and any
+scripted ``dice_script``), so it replays the whole game and shows where every die
+came from; it is what a finished game gives. A record taken while the game runs
+carries ``rolls`` instead, the faces drawn so far: it replays to the present and says
+nothing of the future. Continuing it draws fresh dice from a new secret seed, and
+the game log says so.
 """
 
 from __future__ import annotations
@@ -12,19 +19,52 @@ from pathlib import Path
 from typing import Any
 
 from djebel import __version__
+from djebel.core.dice import secret_seed
 from djebel.core.errors import DjebelError, RecordError
 
 RECORD_FORMAT = 1
-REQUIRED = ("format", "engine", "game", "scenario", "seed", "actions")
+REQUIRED = ("format", "engine", "game", "scenario", "actions")
+# Header fields that tell what the dice will do: never shown while the game runs.
+SECRET = ("seed", "dice_script", "rolls")
+FRESH_NOTE = ("the dice so far are the record's rolls; from here on they are fresh "
+              "(a new secret seed)")
+NOTES = {
+    "analysis": "analysis game: free take-backs (undo goes past die rolls and the other "
+                "side's actions)",
+    "chosen_seed": "the dice follow a seed chosen when the game was created: whoever "
+                   "knows it can foresee them",
+}
 
 
-def make_record(game) -> dict[str, Any]:
-    """The record of ``game`` as it stands now."""
+def make_record(game, header: dict[str, Any] | None = None, *,
+                full: bool | None = None) -> dict[str, Any]:
+    """The record of ``game`` as it stands now: with its seed once the game is over
+    (or with ``full``), with the faces rolled so far instead while it runs.
+
+    ``header`` is the stored header of the game (the web app's), else the game's own.
+    """
     rec = {"format": RECORD_FORMAT, "engine": __version__}
-    rec.update(game.record_header())
+    rec.update(game.record_header() if header is None else header)
+    rec["format"], rec["engine"] = RECORD_FORMAT, __version__
+    if not (game.is_over() if full is None else full):
+        for key in SECRET + ("fresh_dice_at",):
+            rec.pop(key, None)
+        rolls = game.dice.rolled()
+        if len(rolls) != game.dice.count:
+            raise RecordError(f"the faces of {game.dice.count - len(rolls)} dice drawn "
+                              "are not known: only a full record can be made")
+        rec["rolls"] = rolls
     rec["actions"] = game.history()
     rec["final_hash"] = game.state_hash()
     return rec
+
+
+def public_header(header: dict[str, Any], over: bool) -> dict[str, Any]:
+    """What a player may see of a stored header: all of it once the game is over, and
+    nothing that tells what the dice will do before."""
+    if over:
+        return dict(header)
+    return {k: v for k, v in header.items() if k not in SECRET}
 
 
 def save_record(game, path: str | Path) -> Path:
@@ -47,6 +87,10 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return check_record(rec, str(path))
 
 
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_record(rec: Any, where: str = "record") -> dict[str, Any]:
     if not isinstance(rec, dict):
         raise RecordError(f"{where}: a record is a JSON object")
@@ -62,27 +106,79 @@ def check_record(rec: Any, where: str = "record") -> dict[str, Any]:
     if not isinstance(rec["actions"], list) or not all(isinstance(a, str)
                                                       for a in rec["actions"]):
         raise RecordError(f"{where}: field 'actions' must be a list of action strings")
-    if not isinstance(rec["seed"], int):
+    if "seed" not in rec and "rolls" not in rec:
+        raise RecordError(f"{where}: field 'seed' is missing (or 'rolls', the faces "
+                          "rolled so far, for a game in progress)")
+    if "seed" in rec and not _int(rec["seed"]):
         raise RecordError(f"{where}: field 'seed' must be an integer")
+    rolls = rec.get("rolls", [])
+    if not isinstance(rolls, list):
+        raise RecordError(f"{where}: field 'rolls' must be a list of die faces")
+    for i, face in enumerate(rolls):
+        if not _int(face) or face < 1:
+            raise RecordError(f"{where}: field 'rolls[{i}]' must be a die face (1 or more), "
+                              f"not {face!r}")
+    at = rec.get("fresh_dice_at")
+    if at is not None and not (_int(at) and 0 <= at <= len(rec["actions"])):
+        raise RecordError(f"{where}: field 'fresh_dice_at' must be an action count "
+                          f"0..{len(rec['actions'])}")
+    for key in NOTES:
+        if not isinstance(rec.get(key, False), bool):
+            raise RecordError(f"{where}: field '{key}' must be true or false")
     return rec
 
 
+def announce(game, rec: dict[str, Any], ply: int) -> None:
+    """Log what the header says about the dice and take-backs from action ``ply`` on
+    (the game options at 0, fresh dice where a record without its seed was continued)."""
+    if ply == 0:
+        for key, text in NOTES.items():
+            if rec.get(key):
+                game.log.add("", text)
+    if rec.get("fresh_dice_at") == ply:
+        game.log.add("", FRESH_NOTE)
+
+
 def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | None = None):
-    """Rebuild the game a record describes, replaying its actions (all, or the first ``upto``)."""
+    """Rebuild the game a record describes, replaying its actions (all, or the first ``upto``).
+
+    A record without a seed (the ``rolls`` of a game in progress) must use up exactly
+    its rolls; the dice then continue from a new secret seed, kept in the game's header.
+    """
     from djebel.games import game_module
 
     module = game_module(rec["game"], where)
+    if "seed" not in rec:
+        rec = dict(rec, seed=secret_seed(), fresh_dice_at=len(rec["actions"]))
+        rec.pop("dice_script", None)
     try:
         game = module.game_from_header(rec)
     except DjebelError as exc:
         raise RecordError(f"{where}: {exc}") from None
     actions = rec["actions"] if upto is None else rec["actions"][:upto]
+    announce(game, rec, 0)
     for i, text in enumerate(actions):
         try:
             game.apply(text)
         except DjebelError as exc:
             raise RecordError(f"{where}: field 'actions[{i}]' ({text!r}): {exc}") from None
+        except ValueError as exc:           # a scripted face that is not one of the die's
+            raise RecordError(f"{where}: field 'actions[{i}]' ({text!r}): {exc}") from None
+        announce(game, rec, i + 1)
+    if upto is None:
+        _check_rolls_used(game, rec, where)
     return game
+
+
+def _check_rolls_used(game, rec: dict[str, Any], where: str) -> None:
+    """The actions of a record drew exactly the faces it carries before fresh dice."""
+    if rec.get("fresh_dice_at") != len(rec["actions"]):
+        return
+    known = len(rec.get("rolls", ()))
+    drawn = game.dice.count
+    if drawn != known:
+        raise RecordError(f"{where}: field 'rolls' holds {known} faces but the actions "
+                          f"draw {drawn} dice")
 
 
 def verify_record(rec: dict[str, Any], where: str = "record"):

@@ -12,15 +12,16 @@ from djebel.skirmish.scenario import list_scenarios
 
 
 def new_game(scenario: str, seed: int = 0, options: dict | None = None,
-             dice_script: tuple = ()) -> SkirmishGame:
-    """A new battle on a shipped scenario id (or a scenario file path)."""
-    return SkirmishGame(scenario, seed, options, tuple(dice_script))
+             dice_script: tuple = (), rolls: tuple = ()) -> SkirmishGame:
+    """A new battle on a shipped scenario id (or a scenario file path); ``rolls`` are
+    faces already drawn (a record without its seed), drawn before the script."""
+    return SkirmishGame(scenario, seed, options, tuple(dice_script), tuple(rolls))
 
 
 def game_from_header(rec: dict) -> SkirmishGame:
     """The start of the game a record describes (its actions are replayed by the caller)."""
     return new_game(rec["scenario"], rec.get("seed", 0), rec.get("options") or {},
-                    tuple(rec.get("dice_script") or ()))
+                    tuple(rec.get("dice_script") or ()), tuple(rec.get("rolls") or ()))
 
 
 __all__ = ["SkirmishGame", "new_game", "game_from_header", "list_scenarios"]

@@ -50,7 +50,7 @@ class SkirmishGame:
 
     # ------------------------------------------------------------ set-up
     def __init__(self, scenario: str, seed: int = 0, options: dict | None = None,
-                 dice_script: tuple = ()) -> None:
+                 dice_script: tuple = (), rolls: tuple = ()) -> None:
         opts = dict(OPTION_DEFAULTS)
         for k, v in (options or {}).items():
             if k not in OPTION_DEFAULTS:
@@ -66,7 +66,8 @@ class SkirmishGame:
         self.terrain = self.scn.terrain
         self.breaches: list = []
         self.wrecks: list = []
-        self.dice = Dice(self.seed, self.dice_script)
+        self.rolls = tuple(int(x) for x in rolls)     # faces drawn before the script
+        self.dice = Dice(self.seed, self.rolls + self.dice_script)
         self.log = Log(enabled=bool(opts["log"]))
         self.hist = Chain()
         self.elements: list[Element] = []
@@ -327,8 +328,11 @@ class SkirmishGame:
         return self.hist.to_list()
 
     def record_header(self) -> dict:
-        return {"game": self.name, "scenario": self.scenario_name, "seed": self.seed,
-                "options": dict(self.user_options), "dice_script": list(self.dice_script)}
+        out = {"game": self.name, "scenario": self.scenario_name, "seed": self.seed,
+               "options": dict(self.user_options), "dice_script": list(self.dice_script)}
+        if self.rolls:
+            out["rolls"] = list(self.rolls)
+        return out
 
     def legal_actions(self) -> list[Action]:
         if self.over:
@@ -381,7 +385,7 @@ class SkirmishGame:
         flow.advance(self)
 
     # ------------------------------------------------------------ copy and JSON
-    _FIELDS = ("scenario_name", "scn", "seed", "options", "user_options", "dice_script",
+    _FIELDS = ("scenario_name", "scn", "seed", "options", "user_options", "dice_script", "rolls",
                "tabs", "terrain", "breaches", "wrecks", "labels", "entry", "zones", "turn",
                "phase_no",
                "phasing", "searched", "last_fire", "over", "_result", "turn_limit")
@@ -413,7 +417,8 @@ class SkirmishGame:
         return {
             "game": self.name, "scenario": self.scenario_name, "seed": self.seed,
             "options": dict(self.user_options), "dice_script": list(self.dice_script),
-            "dice": self.dice.to_json(), "turn": self.turn, "phase_no": self.phase_no,
+            "rolls": list(self.rolls), "dice": self.dice.to_json(), "turn": self.turn,
+            "phase_no": self.phase_no,
             "phasing": self.phasing, "elements": [e.to_json() for e in self.elements],
             "markers": [m.to_json() for m in self.markers], "civ_hits": list(self.civ_hits),
             "frames": [dict(f) for f in self.frames], "searched": list(self.searched),
@@ -427,7 +432,7 @@ class SkirmishGame:
     @classmethod
     def from_json(cls, data: dict) -> SkirmishGame:
         g = cls(data["scenario"], data["seed"], data.get("options") or {},
-                tuple(data.get("dice_script", ())))
+                tuple(data.get("dice_script", ())), tuple(data.get("rolls", ())))
         g.dice = Dice.from_json(data["dice"])
         g.turn, g.phase_no, g.phasing = data["turn"], data["phase_no"], data["phasing"]
         g.elements = [Element.from_json(d) for d in data["elements"]]
@@ -457,7 +462,9 @@ class SkirmishGame:
 
     def state_hash(self) -> str:
         d = self.to_json()
-        d.pop("log")
+        for key in ("log", "seed", "dice_script", "rolls"):     # where dice come from:
+            d.pop(key)                                          # not the position
+        d["dice"] = self.dice.hash_json()
         return state_hash(d)
 
 

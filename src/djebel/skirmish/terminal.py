@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from djebel.core.errors import DjebelError
-from djebel.core.records import make_record
+from djebel.core.records import NOTES, make_record
+from djebel.core.undo import take_back
 from djebel.skirmish import new_game
 from djebel.skirmish.bots import MatrixBot, RandomBot
 from djebel.skirmish.render import describe, to_svg
@@ -16,24 +17,27 @@ from djebel.skirmish.render import describe, to_svg
 PLAYERS = ("human", "random", "matrix")
 HELP = ("orders: a number from the list, or an action such as 'move F3 45.5 60 face 90', "
         "'shoot F3 I2', 'roll F3', 'end F3', 'activate F3', 'endphase'; "
-        "also 'list', 'state', 'save FILE', 'quit'")
+        "also 'list', 'state', 'save FILE', 'undo' (your own last order, if it rolled no "
+        "dice; any order in an analysis game), 'quit'")
 
 
 def play(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
          svg_path: str | None = None, input_fn: Callable[[str], str] = input,
-         out=None, deploy: bool | None = None) -> int:
+         out=None, deploy: bool | None = None, analysis: bool = False) -> int:
     """Run a battle in the terminal; returns the exit code (0) for the command line."""
-    run_game(scenario, french, insurgents, seed, svg_path, input_fn, out, deploy)
+    run_game(scenario, french, insurgents, seed, svg_path, input_fn, out, deploy, analysis)
     return 0
 
 
 def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
              svg_path: str | None = None, input_fn: Callable[[str], str] = input,
-             out=None, deploy: bool | None = None):
+             out=None, deploy: bool | None = None, analysis: bool = False):
     """Run a battle; each side is 'human', 'random' or 'matrix'. Returns the final game.
 
     With ``deploy`` (by default: whenever a human plays) the battle opens with the
-    set-up step, where each side may move its elements within their zones."""
+    set-up step, where each side may move its elements within their zones. ``undo``
+    goes back no further than the last die roll or the other side's last order, except
+    in an ``analysis`` game (announced in the log)."""
     out = out or sys.stdout
     for who in (french, insurgents):
         if who not in PLAYERS:
@@ -41,6 +45,9 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
     if deploy is None:
         deploy = "human" in (french, insurgents)
     game = new_game(scenario, seed, {"deploy": True} if deploy else {})
+    if analysis:
+        game.log.add("", NOTES["analysis"])
+    snapshots: list = []          # the game before each human order, for 'undo'
     bots = {}
     for side, who, salt in (("french", french, 11), ("insurgents", insurgents, 29)):
         if who == "random":
@@ -90,6 +97,14 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
             continue
         if line == "list":
             continue
+        if line == "undo":
+            back, message = take_back(snapshots, game, side, analysis)
+            emit(message)
+            if back is not game:
+                game = back
+                shown = len(game.log)
+                draw()
+            continue
         if line.startswith("save "):
             path = line[5:].strip()
             Path(path).write_text(json.dumps(make_record(game), indent=1) + "\n")
@@ -101,11 +116,13 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
                 emit(f"error: choose 1..{len(actions)}")
                 continue
             line = str(actions[n - 1])
+        before = game.clone()
         try:
             game.apply(line)
         except DjebelError as exc:
             emit(f"error: {exc}")
             continue
+        snapshots = (snapshots + [before])[-100:]
         draw()
     for entry in game.log.entries()[shown:]:
         emit(f"  {entry}")

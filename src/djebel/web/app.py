@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from djebel import __version__
 from djebel.agents import agent_names
 from djebel.core.errors import DjebelError
-from djebel.core.records import make_record
+from djebel.core.records import make_record, public_header
 from djebel.web import heap, views
 from djebel.web.schemas import (
     Created,
@@ -29,6 +29,7 @@ from djebel.web.schemas import (
     Odds,
     PlayAction,
     Scenarios,
+    UndoAction,
     UploadRecord,
 )
 from djebel.web.service import ApiError, Service
@@ -116,7 +117,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     @app.post("/api/games", response_model=Created, status_code=201, responses=ERRORS)
     async def create_game(body: CreateGame):
         out = service.create(body.game, body.scenario, body.seed, body.options,
-                             dict(body.seats), body.title)
+                             dict(body.seats), body.title, body.analysis)
         return _links(out)
 
     @app.get("/api/games/{gid}", responses=ERRORS)
@@ -130,22 +131,30 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             ply = ent.stored.ply
             live = at is None or at >= ply
             game = ent.game if live else service.at(ent, at)
-            extra = dict(id=gid, title=ent.stored.title, mode=ent.stored.mode, total=ply,
-                         header=ent.stored.header)
             acts = service.actions(ent) if views.shows_actions(game, side, live) else None
-            body = _render(game, side, _seats(ent), ply if live else at, live, extra, acts)
+            body = _render(game, side, _seats(ent), ply if live else at, live,
+                           _extra(service, ent, side), acts)
         return Response(body, media_type="application/json")
 
     @app.post("/api/games/{gid}/actions", responses=ERRORS)
     async def play(gid: GameId, body: PlayAction, x_seat_token: Token = None) -> dict:
         await service.act(gid, body.side, x_seat_token, body.action, body.ply)
+        return await _live_view(gid, body.side)
+
+    @app.post("/api/games/{gid}/undo", responses=ERRORS)
+    async def undo(gid: GameId, body: UndoAction, x_seat_token: Token = None) -> dict:
+        """Take back the seat's own last action: never past the last die roll or the
+        other side's last action (409 and the reason), except in an analysis game."""
+        await service.undo(gid, body.side, x_seat_token, body.ply)
+        return await _live_view(gid, body.side)
+
+    async def _live_view(gid: str, side: str) -> Response:
         async with service.lock(gid):
             ent = service.entry(gid)
-            extra = dict(id=gid, title=ent.stored.title, mode=ent.stored.mode,
-                         total=ent.stored.ply, header=ent.stored.header)
             acts = (service.actions(ent)
-                    if views.shows_actions(ent.game, body.side, True) else None)
-            out = _render(ent.game, body.side, _seats(ent), ent.stored.ply, True, extra, acts)
+                    if views.shows_actions(ent.game, side, True) else None)
+            out = _render(ent.game, side, _seats(ent), ent.stored.ply, True,
+                          _extra(service, ent, side), acts)
         return Response(out, media_type="application/json")
 
     @app.get("/api/games/{gid}/odds", response_model=Odds, responses=ERRORS)
@@ -204,7 +213,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     @app.get("/api/games/{gid}/record", responses=ERRORS)
     async def record(gid: GameId):
         ent = service.entry(gid)
-        rec = make_record(ent.game)
+        # while the game runs: the faces rolled so far, never the seed (the future)
+        rec = make_record(ent.game, header=ent.stored.header)
         body = json.dumps(rec, indent=1) + "\n"
         name = f"djebel-{ent.stored.game}-{gid}.json"
         return Response(body, media_type="application/json",
@@ -244,6 +254,19 @@ def _render(game, side, seats, ply, live, extra, actions=None) -> bytes:
     out = views.view(game, side, seats, ply, live=live, actions=actions)
     out.update(extra)
     return json.dumps(out, separators=(",", ":")).encode()
+
+
+def _extra(service: Service, ent, side: str | None) -> dict:
+    """What a view adds to the board: the game's id and title, its header without what
+    tells the dice to come, and for a seat whether it may undo now."""
+    st = ent.stored
+    out = dict(id=st.id, title=st.title, mode=st.mode, total=st.ply,
+               header=public_header(st.header, ent.game.is_over()),
+               analysis=bool(st.header.get("analysis")))
+    if side is not None:
+        why = service.undo_refusal(ent, side)
+        out["undo"] = {"allowed": why is None, "reason": why or ""}
+    return out
 
 
 def _links(out: dict) -> dict:

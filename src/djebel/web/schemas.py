@@ -19,9 +19,13 @@ class CreateGame(Strict):
     game: GameName
     scenario: str = Field(pattern=r"^[A-Za-z0-9_\-]{1,32}$")
     options: dict[str, bool] = Field(default_factory=dict, max_length=32)
-    seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1,
+                             description="leave it out for secret dice; whoever knows a "
+                             "chosen seed can foresee the dice (the game log says so)")
     seats: dict[str, Player] = Field(default_factory=dict, max_length=4)
     title: str = Field(default="", max_length=200)
+    analysis: bool = Field(default=False, description="free take-backs (past die rolls and "
+                           "the other side's actions), announced in the game log")
 
 
 class Created(BaseModel):
@@ -34,6 +38,11 @@ class Created(BaseModel):
 class PlayAction(Strict):
     side: str = Field(pattern=r"^[a-z]{1,16}$")
     action: str = Field(min_length=1, max_length=200)
+    ply: int = Field(ge=0, le=10**7, description="how many actions the client has seen")
+
+
+class UndoAction(Strict):
+    side: str = Field(pattern=r"^[a-z]{1,16}$")
     ply: int = Field(ge=0, le=10**7, description="how many actions the client has seen")
 
 

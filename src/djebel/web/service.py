@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import hmac
 import logging
-import random
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -20,8 +19,10 @@ from dataclasses import dataclass, field
 from djebel import __version__
 from djebel.agents import agent_names, make_agent
 from djebel.core.actions import Action
+from djebel.core.dice import secret_seed
 from djebel.core.errors import DjebelError, IllegalAction
-from djebel.core.records import check_record, game_from_record
+from djebel.core.records import announce, check_record, game_from_record, make_record
+from djebel.core.undo import ANALYSIS_HINT, refusal
 from djebel.games import game_module
 from djebel.web import views
 from djebel.web.live import Hub
@@ -31,6 +32,7 @@ log = logging.getLogger("djebel.web")
 
 SIDES = {"algeria": ("fln", "gov"), "skirmish": ("french", "insurgents")}
 CACHE_SIZE = 256
+TRAIL = 8                  # games kept from before the last actions, for undo
 
 
 class ApiError(Exception):
@@ -57,6 +59,7 @@ class Entry:
     replays: OrderedDict = field(default_factory=OrderedDict)   # ply -> game, for ?at=
     actions: list[dict] | None = None     # views.described_actions of the game ...
     actions_ply: int = -1                 # ... after this many actions
+    trail: list = field(default_factory=list)   # (ply, game) before the last actions
 
 
 def bot_options(game: str, bot: str) -> dict:
@@ -151,9 +154,21 @@ class Service:
                 return seat.side
         raise ApiError(403, "this seat link belongs to no seat of this game")
 
+    @staticmethod
+    def _check_seat(st: StoredGame, side: str, token: str | None) -> None:
+        """400 for a side the game lacks, 403 unless ``token`` is that human seat's."""
+        seat = st.seats.get(side)
+        if seat is None:
+            raise ApiError(400, f"{st.game} has no side {side!r}")
+        if seat.kind != "human" or not token or not hmac.compare_digest(
+                seat.token_hash, hash_token(token)):
+            raise ApiError(403, f"this seat link does not play {side}")
+
     # ------------------------------------------------------------ creating
     def create(self, game: str, scenario: str, seed: int | None, options: dict,
-               seats: dict[str, str], title: str = "") -> dict:
+               seats: dict[str, str], title: str = "", analysis: bool = False) -> dict:
+        """A new game. Without a ``seed`` its dice follow a secret one; a chosen seed is
+        marked in the header and the log (whoever chose it can foresee the dice)."""
         sides = SIDES[game]
         for side in seats:
             if side not in sides:
@@ -163,16 +178,20 @@ class Service:
             if who != "human" and who not in agent_names(game):
                 raise ApiError(400, f"no bot {who!r} for {game} (bots: "
                                     f"{', '.join(agent_names(game))})")
+        notes = {"chosen_seed": seed is not None, "analysis": analysis}
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 30)
+            seed = secret_seed()
         try:
             g = new_game(game, scenario, seed, options,
                          any(w == "human" for w in players.values()))
         except DjebelError as exc:
             raise ApiError(400, str(exc)) from None
-        return self._store_new(g, players, title or f"{game} {scenario}", "play")
+        notes = {k: True for k, v in notes.items() if v}
+        announce(g, notes, 0)
+        return self._store_new(g, players, title or f"{game} {scenario}", "play", notes)
 
-    def _store_new(self, g, players: dict[str, str], title: str, mode: str) -> dict:
+    def _store_new(self, g, players: dict[str, str], title: str, mode: str,
+                   extra: dict | None = None) -> dict:
         tokens: dict[str, str] = {}
         seat_rows = []
         for side, who in players.items():
@@ -182,7 +201,7 @@ class Service:
                 seat_rows.append(Seat(side, "human", "", hash_token(tok)))
             else:
                 seat_rows.append(Seat(side, "bot", who, ""))
-        header = {"format": 1, "engine": __version__, **g.record_header()}
+        header = {"format": 1, "engine": __version__, **g.record_header(), **(extra or {})}
         gid = self.store.create(g.name, header, g.history(), g.state_hash(), seat_rows,
                                 title, mode)
         self.entry(gid)
@@ -190,9 +209,18 @@ class Service:
         return {"id": gid, "seats": tokens}
 
     def upload(self, record: dict, mode: str, seats: dict[str, str], title: str = "") -> dict:
+        extra = {}
         try:
             rec = check_record(record, "uploaded record")
             g = game_from_record(rec, "uploaded record")
+            if mode == "continue" and not g.is_over():
+                # whoever uploads may know the record's seed: the game goes on with the
+                # faces rolled so far and fresh dice from a new secret seed
+                if "seed" in rec:
+                    g = game_from_record(make_record(g, full=False), "uploaded record")
+                extra["fresh_dice_at"] = len(rec["actions"])
+            elif "fresh_dice_at" in rec:
+                extra["fresh_dice_at"] = rec["fresh_dice_at"]
         except DjebelError as exc:
             raise ApiError(400, str(exc)) from None
         except Exception as exc:          # a record the engine chokes on is still bad input
@@ -211,7 +239,7 @@ class Service:
                 if who != "human" and who not in agent_names(g.name):
                     raise ApiError(400, f"no bot {who!r} for {g.name}")
         out = self._store_new(g, players, title or f"{g.name} {rec.get('scenario', '')} "
-                              f"({mode} of a record)", mode)
+                              f"({mode} of a record)", mode, extra)
         if mode == "replay":
             out["seats"] = {}
         return out
@@ -227,12 +255,7 @@ class Service:
         t0 = time.perf_counter()
         ent = self.entry(gid)
         st = ent.stored
-        seat = st.seats.get(side)
-        if seat is None:
-            raise ApiError(400, f"{st.game} has no side {side!r}")
-        if seat.kind != "human" or not token or not hmac.compare_digest(
-                seat.token_hash, hash_token(token)):
-            raise ApiError(403, f"this seat link does not play {side}")
+        self._check_seat(st, side, token)
         if st.mode == "replay":
             raise ApiError(409, "this game is a replay of a record: nothing can be played")
         if ply != st.ply:
@@ -243,7 +266,9 @@ class Service:
             raise ApiError(409, "the game is over")
         if game.active_side != side:
             raise ApiError(409, f"it is {game.active_side}'s turn to act, not {side}'s")
+        before = game.clone()
         self._apply(ent, text)
+        ent.trail = (ent.trail + [(st.ply - 1, before)])[-TRAIL:]
         self.timings.append(time.perf_counter() - t0)
         if len(self.timings) > 100_000:
             del self.timings[:50_000]
@@ -267,7 +292,13 @@ class Service:
             self.forget(st.id)
             raise ApiError(400, f"action {text!r} cannot be applied here "
                                 f"({type(exc).__name__})", "notation") from None
-        history = game.history()
+        self._store(ent, game.history())
+
+    def _store(self, ent: Entry, history: list[str]) -> None:
+        """Store the live game, which has the actions ``history`` (one more than before,
+        or fewer after an undo)."""
+        st = ent.stored
+        game = ent.game
         snapshot = game.to_json() if len(history) % SNAPSHOT_EVERY == 0 else None
         digest = game.state_hash()
         try:
@@ -333,13 +364,16 @@ class Service:
                                        int(ent.stored.header.get("seed", 0)) * 7 + salt,
                                        **bot_options(ent.stored.game, seat.bot))
                     self.agents[key] = agent
-                ply = ent.stored.ply
+                ply, digest = ent.stored.ply, ent.stored.state_hash
                 action = await asyncio.to_thread(agent.choose, game.clone())
                 async with self.lock(gid):
                     ent = self.entry(gid)
-                    if ent.stored.ply != ply or ent.game.active_side != side:
+                    if (ent.stored.ply != ply or ent.stored.state_hash != digest
+                            or ent.game.active_side != side):    # moved on, or undone
                         continue
+                    before = ent.game.clone()
                     self._apply(ent, str(action))
+                    ent.trail = (ent.trail + [(ply, before)])[-TRAIL:]
                 await self.hub.publish(gid, {"type": "update", "ply": ent.stored.ply,
                                              "active": ent.game.active_side,
                                              "over": ent.game.is_over()})
@@ -360,6 +394,66 @@ class Service:
         for task in list(self.bot_tasks.values()):
             with contextlib.suppress(BaseException):
                 await task
+
+    # ------------------------------------------------------------ undo
+    def before(self, ent: Entry, ply: int):
+        """The game before action number ``ply`` (1-based): after its first ply - 1."""
+        for at, game in ent.trail:
+            if at == ply - 1:
+                return game
+        return self.at(ent, ply - 1)
+
+    def undo_refusal(self, ent: Entry, side: str) -> str | None:
+        """Why ``side`` may not take back the game's last action now; None if it may."""
+        st = ent.stored
+        if st.mode == "replay":
+            return "this game is a replay of a record: nothing can be undone"
+        if ent.game.is_over():
+            return "the game is over"
+        if st.ply == 0 or st.ply <= int(st.header.get("fresh_dice_at", 0)):
+            return "there is no action of this game to undo"
+        if st.header.get("analysis"):
+            return None
+        why = refusal(self.before(ent, st.ply), ent.game, side)
+        return None if why is None else f"{why} ({ANALYSIS_HINT})"
+
+    async def undo(self, gid: str, side: str, token: str | None, ply: int) -> Entry:
+        async with self.lock(gid):
+            ent = self._undo(gid, side, token, ply)
+        await self.changed(gid)
+        return ent
+
+    def _undo(self, gid: str, side: str, token: str | None, ply: int) -> Entry:
+        """Take back ``side``'s last action; in an analysis game, also every action after
+        it (the other side's replies, a bot's)."""
+        ent = self.entry(gid)
+        st = ent.stored
+        self._check_seat(st, side, token)
+        if ply != st.ply:
+            raise ApiError(409, f"the game has moved on: {st.ply} actions played, "
+                                f"you have seen {ply}")
+        why = self.undo_refusal(ent, side)
+        if why is not None:
+            raise ApiError(409, f"cannot undo: {why}")
+        target = st.ply - 1
+        if st.header.get("analysis"):
+            target = self._last_own(ent, side)
+            if target is None:
+                raise ApiError(409, f"cannot undo: {side} has no action to take back")
+        game = self.before(ent, target + 1).clone()
+        history = st.actions[:target]
+        ent.game = game
+        self._store(ent, history)
+        ent.trail = [(at, g) for at, g in ent.trail if at < target]
+        return ent
+
+    def _last_own(self, ent: Entry, side: str) -> int | None:
+        """The number of actions before ``side``'s last one (None: it has none)."""
+        floor = int(ent.stored.header.get("fresh_dice_at", 0))
+        for ply in range(ent.stored.ply, floor, -1):
+            if self.before(ent, ply).active_side == side:
+                return ply - 1
+        return None
 
     # ------------------------------------------------------------ replays
     def at(self, ent: Entry, ply: int):
