@@ -54,7 +54,7 @@ def test_bots_play_a_whole_game():
 def test_undo_takes_back_the_last_human_action():
     g = algeria.new_game("1958", seed=5)
     start = g.state_hash()
-    feed = iter(["place auto", "undo", "undo", "quit"])
+    feed = iter(["1", "undo", "undo", "quit"])       # 'place fr_xx I-1' rolls no die
     out = io.StringIO()
     holder = {}
 
@@ -69,6 +69,78 @@ def test_undo_takes_back_the_last_human_action():
     # shown at the start, again after the undo, and again after "nothing to undo"
     assert text.count(first_prompt) == 3
     assert holder["game"].state_hash() != start     # the action itself was applied
+
+
+def ops_position():
+    from djebel.algeria.position import from_position
+    return from_position({"scenario": "1958", "turn": 2, "phase": "operations", "ap": 5,
+                          "areas": {"II-1": {"OPS": ["cadre"]}}}, seed=1)
+
+
+def final(inputs, game, analysis=False, seats=None):
+    """Play ``inputs`` at the terminal; the text shown and the game at the end."""
+    feed = iter(inputs)
+    out = io.StringIO()
+    holder = {"game": game}
+
+    def show(g):
+        holder["game"] = g
+        return describe(g.state)
+    play(game, seats or {"fln": None, "gov": None}, show, Console(file=out, width=120),
+         input_fn=lambda p: next(feed), odds=odds, analysis=analysis)
+    return " ".join(out.getvalue().split()), holder["game"]
+
+
+def test_undo_stops_at_the_last_die_roll():
+    g = ops_position()
+    start = g.state_hash()
+    text, after = final(["propaganda cadre1", "y", "undo", "quit"], g)
+    assert "cannot undo: the last action rolled dice" in text      # the die has been seen
+    assert after.history() == ["propaganda cadre1"] and after.state_hash() != start
+    # a move rolls no die: taken back, back to the same state
+    text, after = final(["move cadre1", "undo", "quit"], ops_position())
+    assert "undone: back to your previous decision" in text
+    assert after.history() == [] and after.state_hash() == start
+
+
+def test_undo_stops_at_the_other_sides_last_action():
+    g = algeria.new_game("1958", seed=5)
+    # the GOV places everything ('place auto'), then the FLN asks to undo it
+    text, after = final(["place auto", "undo", "quit"], g)
+    assert "cannot undo: the last action was gov's" in text
+    assert after.history() == ["place auto"]
+    # with a bot for the other side, its reply ends what undo can reach
+    g = algeria.new_game("1958", seed=2)
+    text, after = final(["place auto", "undo", "quit"], g,
+                        seats={"fln": RandomAgent(3), "gov": None})
+    assert "cannot undo: the other side has acted since" in text
+    assert len(after.history()) > 1 and after.history()[0] == "place auto"
+
+
+def test_analysis_allows_free_take_backs_and_says_so():
+    g = ops_position()
+    start = g.state_hash()
+    text, after = final(["propaganda cadre1", "y", "undo", "quit"], g, analysis=True)
+    assert "analysis game: free take-backs" in text
+    assert "undone (analysis)" in text
+    assert after.history() == [] and after.state_hash() == start
+
+
+def test_skirmish_terminal_undo_limits():
+    from djebel.skirmish.terminal import run_game
+    out = io.StringIO()
+    orders = iter(["activate I1", "undo", "activate I1", "shoot I1 HA", "undo", "quit"])
+    g = run_game("ambush", "human", "human", 3, None, lambda p: next(orders), out, False)
+    text = " ".join(out.getvalue().split())
+    assert "undone: back to your previous decision" in text
+    # the shot rolled dice and the French react: the insurgents' shot stays
+    assert "cannot undo: the last action was insurgents's" in text
+    assert g.history() == ["activate I1", "shoot I1 HA"]
+    out = io.StringIO()
+    orders = iter(["activate I1", "shoot I1 HA", "undo", "undo", "quit"])
+    g = run_game("ambush", "human", "human", 3, None, lambda p: next(orders), out, False,
+                 analysis=True)
+    assert g.history() == [] and "analysis game" in out.getvalue()
 
 
 def test_play_cli_styles_the_heuristic_bot():

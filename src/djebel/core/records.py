@@ -153,16 +153,14 @@ def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | Non
         rec.pop("dice_script", None)
     try:
         game = module.game_from_header(rec)
-    except DjebelError as exc:
+    except (DjebelError, ValueError) as exc:    # ValueError: a scripted face no die has
         raise RecordError(f"{where}: {exc}") from None
     actions = rec["actions"] if upto is None else rec["actions"][:upto]
     announce(game, rec, 0)
     for i, text in enumerate(actions):
         try:
             game.apply(text)
-        except DjebelError as exc:
-            raise RecordError(f"{where}: field 'actions[{i}]' ({text!r}): {exc}") from None
-        except ValueError as exc:           # a scripted face that is not one of the die's
+        except (DjebelError, ValueError) as exc:
             raise RecordError(f"{where}: field 'actions[{i}]' ({text!r}): {exc}") from None
         announce(game, rec, i + 1)
     if upto is None:

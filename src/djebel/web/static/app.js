@@ -53,7 +53,8 @@ async function lobby() {
   const $scn = el("select", { id: "new-scenario" });
   const $opts = el("div", { id: "new-options" });
   const $seats = el("div", { id: "new-seats" });
-  const $seed = el("input", { type: "number", id: "new-seed", placeholder: "random", min: 0 });
+  const $seed = el("input", { type: "number", id: "new-seed", placeholder: "secret", min: 0 });
+  const $analysis = el("input", { type: "checkbox", id: "new-analysis" });
   const $title = el("input", { type: "text", id: "new-title", placeholder: "a name for the game" });
 
   function refresh() {
@@ -85,13 +86,16 @@ async function lobby() {
     for (const side of sides[g]) body.seats[side] = document.getElementById("seat-" + side).value;
     for (const c of $opts.querySelectorAll("input.opt")) if (c.checked) body.options[c.value] = true;
     if ($seed.value !== "") body.seed = parseInt($seed.value, 10);
+    if ($analysis.checked) body.analysis = true;
     const r = await api("POST", "/api/games", body);
     showCreated(r, out);
   }
   form.append(el("h2", {}, "New game"),
     el("label", {}, "Game"), $game, el("label", {}, "Scenario"), $scn, $opts,
     el("label", {}, "Seats (a human seat gets a secret link)"), $seats,
-    el("label", {}, "Seed of the dice"), $seed, el("label", {}, "Title"), $title,
+    el("label", {}, "Seed of the dice (leave it empty: nobody can foresee the dice)"), $seed,
+    el("label", { style: "font-weight:normal" }, $analysis, " analysis: free take-backs (undo past die rolls)"),
+    el("label", {}, "Title"), $title,
     el("div", {}, el("button", { class: "primary", id: "create", onclick: create }, "Create game")), out);
 
   // upload a record
@@ -237,9 +241,26 @@ function statusPanel(v) {
   }
   p.append(el("div", { class: "prompt", id: "prompt" }, v.prompt));
   if (v.mode === "replay" || G.at !== null) p.append(replayControls(v));
-  p.append(el("div", {}, el("a", { href: "/api/games/" + v.id + "/record", download: "", id: "download" },
+  const undo = v.undo && G.at === null && v.mode !== "replay" && !v.over
+    ? el("button", { id: "undo", disabled: !v.undo.allowed, title: v.undo.reason || "take back your last action",
+      onclick: undoLast }, v.analysis ? "Undo (analysis)" : "Undo") : null;
+  p.append(el("div", {}, undo, el("a", { href: "/api/games/" + v.id + "/record", download: "", id: "download" },
     el("button", {}, "Download record")), el("a", { href: "/" }, el("button", {}, "Lobby"))));
   return p;
+}
+
+// Take back this seat's last action (the server refuses past a die roll or the other
+// side's last action, saying why, unless the game is for analysis).
+async function undoLast() {
+  const v = G.view;
+  const r = await api("POST", "/api/games/" + G.id + "/undo", { side: v.you, ply: v.ply }, G.token);
+  if (r.status === 200) {
+    G.error = null; clearSel();
+    if (r.data.game === "algeria") expandUnits(r.data.board);
+    G.view = r.data; render();
+  } else {
+    G.error = (r.data && r.data.error) || ("error " + r.status); await load();
+  }
 }
 
 function replayControls(v) {
