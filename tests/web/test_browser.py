@@ -369,3 +369,21 @@ def test_a_late_answer_never_steps_the_board_back(page, web):
         try { await load(); } finally { window.fetch = real; } }""")
     assert ply(page) == before + 1
     assert page.locator("#choice code").inner_text() == first
+
+
+def test_undo_button_takes_back_an_action_until_a_die_is_rolled(page, web):
+    g = httpx.post(web.url + "/api/games", json={
+        "game": "algeria", "scenario": "1958", "seats": {"fln": "human", "gov": "human"}}).json()
+    page.goto(f"{web.url}/g/{g['id']}#seat={g['seats']['gov']}")
+    page.wait_for_selector("#algeria-board")
+    wait_my_turn(page)
+    assert page.locator("#undo").is_disabled()                  # nothing played yet
+    page.locator('#actions button[data-action="place fr_xx I-1"]').click()
+    confirm(page)
+    page.wait_for_selector("#undo:not([disabled])")
+    page.click("#undo")
+    page.wait_for_function("document.getElementById('ply').textContent === '0'")
+    page.locator('#actions button[data-action="place auto"]').click()
+    confirm(page)                                               # rolls dice: no way back
+    page.wait_for_selector("#undo[disabled]")
+    assert "rolled dice" in page.locator("#undo").get_attribute("title")
