@@ -41,15 +41,17 @@ def wait_for(c, gid, token, pred, timeout=30.0) -> dict:
         time.sleep(0.05)
 
 
-def play_some(c, gid, tokens: dict, n: int, rng: random.Random) -> dict:
-    """Play ``n`` actions with the human seats (waiting for bots in between)."""
+def play_some(c, gid, tokens: dict, n: int, rng: random.Random, pick=None) -> dict:
+    """Play ``n`` actions with the human seats (waiting for bots in between), chosen at
+    random or by ``pick(action texts, rng)``."""
     for _ in range(n):
         v = wait_for(c, gid, None, lambda v: v["over"] or v["active"] in tokens)
         if v["over"]:
             return v
         side = v["active"]
         v = view(c, gid, tokens[side])
-        a = rng.choice(v["actions"])["text"]
+        texts = [a["text"] for a in v["actions"]]
+        a = pick(texts, rng) if pick else rng.choice(texts)
         r = act(c, gid, tokens[side], side, a, v["ply"])
         assert r.status_code == 200, r.text
         assert r.json()["ply"] >= v["ply"] + 1

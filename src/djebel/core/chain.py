@@ -23,13 +23,7 @@ class Chain:
         return self._len
 
     def to_list(self) -> list:
-        out = []
-        node = self._head
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return unlink(self._head)
 
     def tail(self, n: int) -> list:
         """The last ``n`` items, oldest first."""
@@ -45,3 +39,13 @@ class Chain:
         c = Chain.__new__(Chain)
         c._head, c._len = self._head, self._len
         return c
+
+
+def unlink(node: tuple | None) -> list:
+    """The items of a linked list of ``(item, older)`` pairs, oldest first."""
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import secrets
 
+from djebel.core.chain import unlink
+
 _MASK = (1 << 64) - 1
 
 
@@ -54,13 +56,7 @@ class Dice:
 
     def rolled(self) -> list[int]:
         """Every face drawn so far, oldest first."""
-        out = []
-        node = self.drawn
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return unlink(self.drawn)
 
     @property
     def script_left(self) -> int:
