@@ -132,3 +132,15 @@ def test_replay_verify_and_play_load_on_the_command_line(tmp_path):
     res = CliRunner().invoke(app, ["play", "algeria", "--load", str(full), "--fln", "random",
                                    "--gov", "random"])
     assert res.exit_code == 0 and FRESH_NOTE not in " ".join(res.output.split())
+
+
+def test_play_skirmish_load_continues_a_record_with_fresh_dice(tmp_path):
+    live = played(skirmish.new_game("search", 6), 40)
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(make_record(live)))
+    res = CliRunner().invoke(app, ["play", "skirmish", "--load", str(path), "--french",
+                                   "random", "--insurgents", "random", "--svg", ""])
+    assert res.exit_code == 0, res.output
+    assert f"{path}: {FRESH_NOTE}" in res.output
+    res = CliRunner().invoke(app, ["play", "skirmish", "--french", "random"])
+    assert "give a scenario id, or --load FILE" in str(res.exception)

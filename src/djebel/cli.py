@@ -69,13 +69,14 @@ def play_algeria(
 
 @play_app.command("skirmish")
 def play_skirmish(
-    scenario: str = typer.Argument(..., help="scenario id (see the list in the README)"),
+    scenario: str = typer.Argument("", help="scenario id (see the list in the README)"),
     french: str = typer.Option("human", help="human, random, matrix or heuristic"),
     insurgents: str = typer.Option("matrix", help="human, random, matrix or heuristic"),
     seed: int | None = typer.Option(None, help="seed of the dice (default: a secret one)"),
     svg: str = typer.Option("table.svg", help="picture of the table, rewritten each action"),
     analysis: bool = typer.Option(False, "--analysis",
                                   help="free take-backs: undo past die rolls and bot replies"),
+    load: str = typer.Option("", help="continue the battle saved in this record file"),
 ) -> None:
     """Play Insurgent Commander on the computer table."""
     from djebel.core.dice import secret_seed
@@ -83,7 +84,7 @@ def play_skirmish(
 
     seed = secret_seed() if seed is None else seed
     raise typer.Exit(terminal.play(scenario, french, insurgents, seed, svg or None,
-                                   analysis=analysis) or 0)
+                                   analysis=analysis, load=load) or 0)
 
 
 @app.command()

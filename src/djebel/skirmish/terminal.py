@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from djebel.core.errors import DjebelError
-from djebel.core.records import NOTES, make_record
+from djebel.core.records import FRESH_NOTE, NOTES, game_from_record, load_record, make_record
 from djebel.core.undo import take_back
 from djebel.skirmish import new_game
 from djebel.skirmish.bots import MatrixBot, RandomBot
@@ -23,16 +23,20 @@ HELP = ("orders: a number from the list, or an action such as 'move F3 45.5 60 f
 
 def play(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
          svg_path: str | None = None, input_fn: Callable[[str], str] = input,
-         out=None, deploy: bool | None = None, analysis: bool = False) -> int:
+         out=None, deploy: bool | None = None, analysis: bool = False,
+         load: str = "") -> int:
     """Run a battle in the terminal; returns the exit code (0) for the command line."""
-    run_game(scenario, french, insurgents, seed, svg_path, input_fn, out, deploy, analysis)
+    run_game(scenario, french, insurgents, seed, svg_path, input_fn, out, deploy, analysis,
+             load)
     return 0
 
 
 def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
              svg_path: str | None = None, input_fn: Callable[[str], str] = input,
-             out=None, deploy: bool | None = None, analysis: bool = False):
+             out=None, deploy: bool | None = None, analysis: bool = False, load: str = ""):
     """Run a battle; each side is 'human', 'random' or 'matrix'. Returns the final game.
+
+    ``load`` continues the battle of a record file instead of starting ``scenario``.
 
     With ``deploy`` (by default: whenever a human plays) the battle opens with the
     set-up step, where each side may move its elements within their zones. ``undo``
@@ -44,7 +48,17 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
             raise DjebelError(f"unknown player {who!r} (choose from {', '.join(PLAYERS)})")
     if deploy is None:
         deploy = "human" in (french, insurgents)
-    game = new_game(scenario, seed, {"deploy": True} if deploy else {})
+    if load:
+        rec = load_record(load)
+        if rec["game"] != "skirmish":
+            raise DjebelError(f"{load}: field 'game' is {rec['game']!r}, not a skirmish")
+        game = game_from_record(rec, load)
+        if "seed" not in rec:
+            print(f"{load}: {FRESH_NOTE}", file=out)
+    elif not scenario:
+        raise DjebelError("give a scenario id, or --load FILE to continue a record")
+    else:
+        game = new_game(scenario, seed, {"deploy": True} if deploy else {})
     if analysis:
         game.log.add("", NOTES["analysis"])
     snapshots: list = []          # the game before each human order, for 'undo'
