@@ -144,3 +144,26 @@ def test_play_skirmish_load_continues_a_record_with_fresh_dice(tmp_path):
     assert f"{path}: {FRESH_NOTE}" in res.output
     res = CliRunner().invoke(app, ["play", "skirmish", "--french", "random"])
     assert "give a scenario id, or --load FILE" in str(res.exception)
+
+
+@pytest.mark.parametrize("kind,bots", [("algeria", ("heuristic", "search")),
+                                       ("skirmish", ("matrix", "heuristic"))])
+def test_bots_never_draw_from_the_games_dice(kind, bots):
+    """Bots and their tie-breaks have their own generators: choosing leaves the game's
+    dice as they were, so a record of faces rolled replays a game with bots exactly."""
+    from djebel.agents import make_agent
+    from djebel.web.service import bot_options
+
+    game = fresh(kind, 12)
+    agents = {side: make_agent(bots[i], kind, side, 5 + i,
+                               **({"seconds": 0.2} if bot_options(kind, bots[i]) else {}))
+              for i, side in enumerate(game.sides)}
+    for _ in range(60):
+        if game.is_over():
+            break
+        dice = game.dice.to_json()
+        action = agents[game.active_side].choose(game)
+        assert game.dice.to_json() == dice
+        game.apply(action)
+    assert game.dice.count > 0
+    assert verify_record(make_record(game)).state_hash() == game.state_hash()
