@@ -6,6 +6,7 @@ import random
 import pytest
 
 from djebel.algeria.position import from_position, to_position
+from djebel.algeria.position_checks import NOT_IN_POSITIONS
 from djebel.core.conformance import random_playout
 from djebel.core.errors import ScenarioError
 from djebel.core.records import make_record, verify_record
@@ -48,8 +49,21 @@ def test_position_round_trip_and_record_replay():
     random_playout(g, random.Random(9))
     rec = json.loads(json.dumps(make_record(g)))
     assert verify_record(rec).state_hash() == g.state_hash()
-    again = from_position(json.loads(json.dumps(to_position(g))), seed=9)
-    assert to_position(again)["areas"] == to_position(g)["areas"]
+
+
+def test_position_round_trip_mid_game():
+    # to_position() of a game in progress reads back to the same units, tracks and
+    # pending decision (stopped where no combat is under way: positions hold none).
+    g = from_position(ALGIERS_STRIKE, seed=9)
+    rng = random.Random(9)
+    for _ in range(40):
+        g.apply(rng.choice(g.legal_actions()))
+    while any(f[0] in NOT_IN_POSITIONS for f in g.state.stack):
+        g.apply(g.legal_actions()[0])
+    pos = json.loads(json.dumps(to_position(g)))
+    again = from_position(pos, seed=9)
+    assert to_position(again) == pos
+    assert again.decision() == g.decision()
 
 
 @pytest.mark.parametrize("bad, field", [

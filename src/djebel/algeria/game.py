@@ -11,7 +11,7 @@ from djebel.algeria import rules as _rules  # noqa: F401  (registers every step 
 from djebel.algeria.rules import setup
 from djebel.algeria.state import State
 from djebel.core.actions import Action
-from djebel.core.dice import Dice
+from djebel.core.dice import Dice, check_script
 from djebel.core.errors import IllegalAction, ScenarioError
 from djebel.core.log import Log
 from djebel.core.protocol import Result, state_hash
@@ -25,8 +25,13 @@ OPTIONS = {
 }
 
 
-def check_options(scenario: str, options: dict | None) -> dict[str, bool]:
-    options = dict(options or {})
+def check_options(scenario: str, options: object) -> dict[str, bool]:
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ScenarioError(f"field 'options': expected an object of option names and "
+                            f"true/false, found {options!r}")
+    options = dict(options)
     for key, value in options.items():
         if key not in OPTIONS:
             raise ScenarioError(f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
@@ -161,8 +166,11 @@ def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
     scenario = str(scenario)
     setup.scenario_spec(scenario)
     options = check_options(scenario, options)
+    dice_script = check_script(dice_script)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError(f"field 'seed': expected an integer, found {seed!r}")
     s = State()
-    s.dice = Dice(seed, tuple(dice_script))
+    s.dice = Dice(seed, dice_script)
     s.log = Log(log)
     for key, value in options.items():
         setattr(s, OPTIONS[key][0], value)
@@ -175,9 +183,9 @@ def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
 
 def game_from_header(rec: dict) -> AlgeriaGame:
     """The start of the game a record describes (before its actions)."""
+    script = rec.get("dice_script") or ()
     if rec.get("start") is not None:
         from djebel.algeria.position import from_position
-        return from_position(rec["start"], seed=rec["seed"],
-                             dice_script=tuple(rec.get("dice_script", ())))
-    return new_game(rec["scenario"], rec["seed"], rec.get("options") or {},
-                    tuple(rec.get("dice_script", ())))
+        return from_position(rec["start"], seed=rec["seed"], dice_script=script,
+                             field="start.")
+    return new_game(rec["scenario"], rec["seed"], rec.get("options"), script)

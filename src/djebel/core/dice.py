@@ -8,6 +8,8 @@ script runs out, rolls come from the seed again.
 
 from __future__ import annotations
 
+from djebel.core.errors import ScenarioError
+
 _MASK = (1 << 64) - 1
 
 
@@ -33,7 +35,8 @@ class Dice:
             value = self.script[self.pos]
             self.pos += 1
             if not 1 <= value <= sides:
-                raise ValueError(f"scripted roll {value} is not a face of a d{sides}")
+                raise ScenarioError(f"field 'dice_script[{self.pos - 1}]': scripted roll "
+                                    f"{value} is not a face of the d{sides} rolled")
             return value
         return (self._next64() >> 11) * sides // (1 << 53) + 1
 
@@ -65,3 +68,15 @@ class Dice:
         d.pos = int(data.get("pos", 0))
         d.count = int(data.get("count", 0))
         return d
+
+
+def check_script(script: object, field: str = "dice_script") -> tuple[int, ...]:
+    """Scripted dice as given by a user: a list of d6 faces, each 1..6."""
+    if not isinstance(script, (list, tuple)):
+        raise ScenarioError(f"field '{field}': expected a list of die faces 1..6, "
+                            f"found {script!r}")
+    for i, value in enumerate(script):
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            raise ScenarioError(f"field '{field}[{i}]': expected a die face 1..6, "
+                                f"found {value!r}")
+    return tuple(script)

@@ -12,10 +12,19 @@ from pathlib import Path
 from typing import Any
 
 from djebel import __version__
+from djebel.core.dice import check_script
 from djebel.core.errors import DjebelError, RecordError
 
 RECORD_FORMAT = 1
 REQUIRED = ("format", "engine", "game", "scenario", "seed", "actions")
+# Optional fields and the JSON types they take (null means "not given").
+FIELD_TYPES = (
+    ("game", str, "a game name"), ("scenario", str, "a scenario id"),
+    ("options", (dict, type(None)), "an object of options"),
+    ("dice_script", (list, type(None)), "a list of die faces 1..6"),
+    ("start", (dict, type(None)), "a position (an object)"),
+    ("final_hash", (str, type(None)), "a hash string"),
+)
 
 
 def make_record(game) -> dict[str, Any]:
@@ -62,9 +71,32 @@ def check_record(rec: Any, where: str = "record") -> dict[str, Any]:
     if not isinstance(rec["actions"], list) or not all(isinstance(a, str)
                                                       for a in rec["actions"]):
         raise RecordError(f"{where}: field 'actions' must be a list of action strings")
-    if not isinstance(rec["seed"], int):
+    if not isinstance(rec["seed"], int) or isinstance(rec["seed"], bool):
         raise RecordError(f"{where}: field 'seed' must be an integer")
+    for key, kinds, what in FIELD_TYPES:
+        if key in rec and not isinstance(rec[key], kinds):
+            raise RecordError(f"{where}: field '{key}' must be {what}, not {rec[key]!r}")
+    try:
+        check_script(rec.get("dice_script") or ())
+    except DjebelError as exc:
+        raise RecordError(f"{where}: {exc}") from None
     return rec
+
+
+def check_final_hash(rec: dict[str, Any], game, where: str = "record"):
+    """Refuse a record whose game (rebuilt from it) does not end in its ``final_hash``.
+
+    For every door a record comes in by (``replay --verify``, ``play --load``, the web
+    upload): a record edited by hand, or made by another engine, is caught here.
+    """
+    want = rec.get("final_hash")
+    if want is None:
+        raise RecordError(f"{where}: field 'final_hash' is missing, nothing to verify")
+    got = game.state_hash()
+    if got != want:
+        raise RecordError(f"{where}: field 'final_hash': replay ends in state {got}, "
+                          f"the record says {want!r}")
+    return game
 
 
 def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | None = None):
@@ -87,11 +119,4 @@ def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | Non
 
 def verify_record(rec: dict[str, Any], where: str = "record"):
     """Replay and compare with the stored final hash; returns the game."""
-    game = game_from_record(rec, where)
-    want = rec.get("final_hash")
-    if want is None:
-        raise RecordError(f"{where}: field 'final_hash' is missing, nothing to verify")
-    got = game.state_hash()
-    if got != want:
-        raise RecordError(f"{where}: replay ends in state {got}, the record says {want}")
-    return game
+    return check_final_hash(rec, game_from_record(rec, where), where)
