@@ -7,6 +7,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from djebel.core.errors import DjebelError
 from djebel.odds.cli import app as odds_app
@@ -42,12 +43,13 @@ def play_algeria(
     from djebel import algeria
     from djebel.agents import make_agent
     from djebel.algeria.text import describe
-    from djebel.core.records import game_from_record, load_record
+    from djebel.core.records import check_final_hash, game_from_record, load_record
     from djebel.terminal import play
 
     styles = agent_styles({"fln": fln, "gov": gov}, {"fln": fln_style, "gov": gov_style})
     if load:
-        game = game_from_record(load_record(load), load)
+        rec = load_record(load)
+        game = check_final_hash(rec, game_from_record(rec, load), load)
     else:
         game = algeria.new_game(scenario, seed=seed, options=parse_options(option))
     seats = {side: (None if who == "human" else
@@ -84,12 +86,13 @@ def replay(
     rec = load_record(file)
     game = verify_record(rec, file) if verify else game_from_record(rec, file)
     for entry in game.log.tail(show) if show else []:
-        console.print(str(entry))
+        console.print(str(entry), markup=False)      # "[dice 4]" is text, not markup
     r = game.result()
     status = (f"over: {r.winner} {r.level} {r.scores}" if r else
               f"in progress: {game.prompt()}")
     console.print(f"{file}: {len(rec['actions'])} actions replayed"
-                  + (", final state verified" if verify else "") + f"; {status}")
+                  + (", final state verified" if verify else "") + f"; {status}",
+                  markup=False)
 
 
 @bench_app.command("algeria")
@@ -163,7 +166,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
 
     from djebel.web.app import create_app
 
-    console.print(f"djebel serving on http://{host}:{port}/  (database {db})")
+    console.print(f"djebel serving on http://{host}:{port}/  (database {db})", markup=False)
     uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
                 log_level="warning", ws_ping_interval=20)
 
@@ -186,7 +189,7 @@ def main() -> None:
     try:
         app()
     except DjebelError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         sys.exit(2)
 
 

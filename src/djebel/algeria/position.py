@@ -4,7 +4,9 @@ A position lists units by area and box with their states, the tracks, markers, t
 phase and (optionally) the pending decision stack. Tests, bug reports, tutorials and
 puzzles start from one, with seeded or scripted dice.
 
-Unit tokens are type keys with marks: ``band*`` neutralized, ``fr_x^`` airmobile,
+Unit tokens are type keys (the first free counter of that type) or counters' names
+(``band12``, as ``to_position`` writes them, so that the stack's frames and the actions
+that follow name the same units), with marks: ``band*`` neutralized, ``fr_x^`` airmobile,
 ``fr_xx~`` dispersed, ``el_x!`` activated this turn. Example::
 
     {"scenario": "1958", "turn": 2, "phase": "operations",
@@ -28,16 +30,18 @@ from djebel.algeria.board import (
     DISPERSED,
     NATO,
     NEUT,
+    POOL,
     REMOVED,
     RURAL,
     SUEZ,
     TYPE_INDEX,
     TYPE_KEYS,
-    UTYPE,
+    UNIT_INDEX,
+    UNIT_NAMES,
     is_algerian,
 )
 from djebel.algeria.game import OPTIONS, AlgeriaGame, check_options
-from djebel.algeria.position_checks import check_frame, check_units, probe
+from djebel.algeria.position_checks import check_frame, check_ready, check_units, probe
 from djebel.algeria.rules.common import free_counter
 from djebel.algeria.rules.setup import scenario_spec
 from djebel.algeria.state import (
@@ -84,7 +88,8 @@ class _Reader:
 
     def err(self, field: str, msg: str, rule: str | None = None) -> ScenarioError:
         tail = f" [rule {rule}]" if rule else ""
-        return ScenarioError(f"position: field '{self.prefix}{field}': {msg}{tail}")
+        field = repr(self.prefix + field)[1:-1]     # keys as typed, on one line
+        return ScenarioError(f"position: field '{field}': {msg}{tail}")
 
     def int(self, data: dict, key: str, default: int, lo: int = 0, hi: int = 99,
             rule: str | None = None, field: str = "") -> int:
@@ -110,11 +115,17 @@ class _Reader:
         if not isinstance(token, str):
             raise self.err(where, f"expected a unit token like 'band*', found {token!r}")
         key = token.rstrip("".join(MARKS))
-        if key not in TYPE_INDEX:
-            raise self.err(where, f"unknown unit type {key!r} (known: {', '.join(TYPE_KEYS)})")
-        u = free_counter(s, TYPE_INDEX[key])
-        if u is None:
-            raise self.err(where, f"more {key} units than the counter mix has", "INT-04")
+        if key in UNIT_INDEX:           # one counter by name: "band12"
+            u = UNIT_INDEX[key]
+            if s.loc[u] != POOL:
+                raise self.err(where, f"counter {key} is listed twice")
+        elif key in TYPE_INDEX:         # the first free counter of the type
+            u = free_counter(s, TYPE_INDEX[key])
+            if u is None:
+                raise self.err(where, f"more {key} units than the counter mix has", "INT-04")
+        else:
+            raise self.err(where, f"unknown unit type {key!r} (known: {', '.join(TYPE_KEYS)}, "
+                                  "or a counter's name such as band12)")
         for mark in token[len(key):]:
             s.flags[u] |= MARKS[mark]
         return u
@@ -199,13 +210,17 @@ def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple | list
                                  f"(1..{s.turn}), found {suez_used!r}")
     s.suez_used = suez_used
     _read_oas(s, r, data.get("oas"))
-    fields: dict[int, str] = {}
-    _read_areas(s, r, data.get("areas", {}), fields)
+    pending: list[tuple[str, object, int, int, int]] = []   # field, token, loc, box, away
+    _read_areas(s, r, data.get("areas", {}), pending)
     for key, code in OFF_MAP.items():
-        for i, token in enumerate(r.list(data, key)):
-            u = r.token(s, token, f"{key}[{i}]")
-            s.loc[u], fields[u] = code, f"{key}[{i}]"
-    _read_suez(s, r, data.get("suez", {}), fields)
+        pending += [(f"{key}[{i}]", token, code, 0, -1)
+                    for i, token in enumerate(r.list(data, key))]
+    _read_suez(s, r, data.get("suez", {}), pending)
+    fields: dict[int, str] = {}
+    # Counters named exactly ("band12") first, then the first free counter of each type.
+    for field_, token, loc, box, away in sorted(pending, key=lambda p: not _named(p[1])):
+        u = r.token(s, token, field_)
+        s.loc[u], s.box[u], s.away[u], fields[u] = loc, box, away, field_
     check_units(s, fields, r.err)
     s.control_decided = s.turn > 1
     if "stack" in data:
@@ -213,6 +228,9 @@ def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple | list
         if not isinstance(stack, list) or not stack:
             raise r.err("stack", "expected a non-empty list of frames (the pending "
                                  "decision last); a position is a game in progress")
+        if stack[0] != ["turn_start"]:
+            raise r.err("stack[0]", f"expected [\"turn_start\"], found {stack[0]!r}: the "
+                                    "next turn is always at the bottom of the stack", "4")
         s.stack = []
         for i, f in enumerate(stack):
             frame = _frame(f)
@@ -222,16 +240,17 @@ def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple | list
             check_frame(s, frame, f"stack[{i}]", r.err)
             s.stack.append(frame)
         phase = data.get("phase", "operations")
-        if phase not in PHASE_NAMES:
+        if not isinstance(phase, str) or phase not in PHASE_NAMES:
             raise r.err("phase", f"expected one of {', '.join(PHASE_NAMES)}")
     else:
         phase = data.get("phase", "operations")
-        if phase not in PHASES:
+        if not isinstance(phase, str) or phase not in PHASES:
             raise r.err("phase", f"expected one of {', '.join(PHASES)}")
         flow.push(s, *((step,) for step in PHASES[phase]), ("turn_start",))
     s.phase = phase
     flow.advance(s)
     if s.winner is None:
+        check_ready(s, fields, r.err)
         probe(s, r.err)
     header = {"game": "algeria", "scenario": scenario, "seed": seed, "options": options,
               "dice_script": list(dice_script), "start": data}
@@ -256,7 +275,11 @@ def _read_oas(s: State, r: _Reader, oas: object) -> None:
     s.oas_controller = controller
 
 
-def _read_areas(s: State, r: _Reader, areas: object, fields: dict[int, str]) -> None:
+def _named(token: object) -> bool:
+    return isinstance(token, str) and token.rstrip("".join(MARKS)) in UNIT_INDEX
+
+
+def _read_areas(s: State, r: _Reader, areas: object, pending: list) -> None:
     if not isinstance(areas, dict):
         raise r.err("areas", "expected an object keyed by area id")
     for area_id, spec in areas.items():
@@ -286,12 +309,11 @@ def _read_areas(s: State, r: _Reader, areas: object, fields: dict[int, str]) -> 
             raise r.err(f"{at}resettled", f"only Rural areas can be resettled ({area_id} is "
                                           f"{AREA_RATING[a]})", "9.27-1")
         for b, box in enumerate(BOX_NAMES):
-            for i, token in enumerate(r.list(spec, box, at)):
-                u = r.token(s, token, f"{at}{box}[{i}]")
-                s.loc[u], s.box[u], fields[u] = a, b, f"{at}{box}[{i}]"
+            pending += [(f"{at}{box}[{i}]", token, a, b, -1)
+                        for i, token in enumerate(r.list(spec, box, at))]
 
 
-def _read_suez(s: State, r: _Reader, suez: object, fields: dict[int, str]) -> None:
+def _read_suez(s: State, r: _Reader, suez: object, pending: list) -> None:
     """C.2 (61-62): elites at Suez and the area each returns to; ``{token: area}`` or a
     list of ``[token, area]`` pairs (for more than one of a type)."""
     if isinstance(suez, dict):
@@ -303,11 +325,10 @@ def _read_suez(s: State, r: _Reader, suez: object, fields: dict[int, str]) -> No
     if pairs and s.scenario != "1954":
         raise r.err("suez", "the Suez crisis happens only in the 1954 scenario", "INT-08")
     for i, (token, area_id) in enumerate(pairs):
-        u = r.token(s, token, f"suez[{i}]")
         if not isinstance(area_id, str) or not is_algerian(AREA_INDEX.get(area_id, -1)):
             raise r.err(f"suez[{i}]", f"expected the Algerian area the unit left, found "
                                       f"{area_id!r}", "C.2 (61-62)")
-        s.loc[u], s.away[u], fields[u] = SUEZ, AREA_INDEX[area_id], f"suez[{i}]"
+        pending.append((f"suez[{i}]", token, SUEZ, 0, AREA_INDEX[area_id]))
     if pairs and s.suez_used in (False, True):
         s.suez_used = s.turn    # the elites left this turn: they return next turn (DIS-18)
 
@@ -317,6 +338,10 @@ def _frame(f: object) -> tuple | None:
     if not isinstance(f, list) or not f:
         return None
     return _tupled(f)
+
+
+def _listed(f: tuple) -> list:
+    return [_listed(x) if isinstance(x, tuple) else x for x in f]
 
 
 def _tupled(f: list) -> tuple:
@@ -332,7 +357,7 @@ def to_position(game: AlgeriaGame) -> dict[str, Any]:
             continue
         mark = "".join(m for m, bit in MARKS.items() if s.flags[u] & bit)
         areas.setdefault(AREA_IDS[a], {}).setdefault(BOX_NAMES[s.box[u]], []).append(
-            TYPE_KEYS[UTYPE[u]] + mark)
+            UNIT_NAMES[u] + mark)
     for a, area in enumerate(AREA_IDS):
         if s.control[a] != CONTESTED:
             areas.setdefault(area, {})["control"] = "fln" if s.control[a] == FLN_CONTROL else "gov"
@@ -354,9 +379,9 @@ def to_position(game: AlgeriaGame) -> dict[str, Any]:
         "amnesty": s.amnesty, "jealousy": s.jealousy, "suez_used": s.suez_used,
         "slow_french": s.slow_french,
         "areas": areas,
-        "nato": [TYPE_KEYS[UTYPE[u]] for u, a in enumerate(s.loc) if a == NATO],
-        "removed": [TYPE_KEYS[UTYPE[u]] for u, a in enumerate(s.loc) if a == REMOVED],
-        "suez": [[TYPE_KEYS[UTYPE[u]], AREA_IDS[s.away[u]]]
+        "nato": [UNIT_NAMES[u] for u, a in enumerate(s.loc) if a == NATO],
+        "removed": [UNIT_NAMES[u] for u, a in enumerate(s.loc) if a == REMOVED],
+        "suez": [[UNIT_NAMES[u], AREA_IDS[s.away[u]]]
                  for u, a in enumerate(s.loc) if a == SUEZ],
-        "stack": [list(f) for f in s.stack],
+        "stack": [_listed(f) for f in s.stack],
     }

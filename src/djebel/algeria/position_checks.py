@@ -32,6 +32,7 @@ from djebel.algeria.board import (
     NEUT,
     NUM_AREAS,
     NUM_UNITS,
+    OC,
     POLICE,
     PTL,
     REMOTE,
@@ -107,6 +108,32 @@ def check_units(s: State, fields: dict[int, str], err: Err) -> None:
             fronts[a] = u
 
 
+def check_ready(s: State, fields: dict[int, str], err: Err) -> None:
+    """Boxes that depend on the phase the position has reached (after its automatic steps):
+    from Deployment on, a Government mobile unit in OPS or PTL was activated and is not
+    neutralized (6.32-1, 2.3-3); airmobility ends at Redeployment (11.12-5); and the FLN
+    reinforces with all its units in Algeria in UG (10.3-1)."""
+    for u, field in fields.items():
+        t, a, box, flags = UTYPE[u], s.loc[u], s.box[u], s.flags[u]
+        if not is_algerian(a):
+            continue
+        key = TYPE_KEYS[t]
+        if t in GOV_MOBILE_TYPES:
+            if s.phase in ("deployment", "operations") and box != OC:
+                if not flags & ACTIVE:
+                    raise err(field, f"{key} in {BOX_NAMES[box]} in the {s.phase} phase but "
+                                     "not activated (mark it '!' or put it in OC)", "6.32-1")
+                if flags & NEUT:
+                    raise err(field, f"a neutralized {key} in {BOX_NAMES[box]}: it can "
+                                     "neither deploy nor act (put it in OC)", "2.3-3")
+            if s.phase in ("random events", "reinforcement") and flags & AIRMOBILE:
+                raise err(field, f"{key} still airmobile in the {s.phase} phase: "
+                                 "airmobility ends at Redeployment", "11.12-5")
+        elif TYPE_SIDE[t] == "fln" and s.phase == "reinforcement" and box != UG:
+            raise err(field, f"{key} in {BOX_NAMES[box]} in the reinforcement phase: FLN "
+                             "units in Algeria are in UG until they surface", "10.3-1")
+
+
 def _check_marks(s: State, t: int, flags: int, field: str, err: Err) -> None:
     key = TYPE_KEYS[t]
     if flags & DISPERSED:
@@ -156,6 +183,12 @@ def _units(v, s):
     return isinstance(v, tuple) and len(set(v)) == len(v) and all(_unit(u, s) for u in v)
 
 
+def _counters(v, s):
+    """Units that may since have left the map (a React's targets, 9.23-1)."""
+    return (isinstance(v, tuple) and len(set(v)) == len(v)
+            and all(_is_int(u) and 0 <= u < NUM_UNITS for u in v))
+
+
 def _count(v, s):
     return _is_int(v) and 0 <= v <= 200
 
@@ -183,7 +216,7 @@ FRAMES: dict[str, tuple] = {
         "fln_reinforcement", "gov_deployment_start", "fln_deployment_start",
         "fln_deploy_end", "operations", "oas_control", "oas_suppression", "interphase",
         "final_psl")},
-    "react_window": (_area, _units, BOOL),
+    "react_window": (_area, _counters, BOOL),
     "ops_fln": (FLN,), "ops_gov": (GOV,), "fln_reinf": (FLN,), "gov_reinf": (GOV,),
     "fln_deploy": (FLN,), "gov_deploy": (GOV,), "purge_wilaya": (GOV,),
     "oas_place": (_side,), "un_debate": (_side,),
@@ -206,13 +239,30 @@ NOT_IN_POSITIONS = {
 }
 
 
+def describable(stack: list[tuple]) -> bool:
+    """Whether a state with this stack can be written as a position and read back (not in
+    the set-up, a combat or a React, whose data a position does not hold)."""
+    return not any(_outside(f) for f in stack)
+
+
+def _outside(frame: tuple) -> str | None:
+    """The rule of the set-up, combat or React step a frame belongs to, or None."""
+    name = frame[0] if frame else None
+    if not isinstance(name, str):
+        return None
+    if name == "select" and len(frame) > 2 and frame[2] == "react":
+        return "9.23"
+    return NOT_IN_POSITIONS.get(name)
+
+
 def check_frame(s: State, frame: tuple, field: str, err: Err) -> None:
     """A frame of the pending-decision stack: a known kind, with arguments that fit it."""
     name = frame[0] if frame else None
+    rule = _outside(frame)
+    if rule:
+        raise err(field, f"frame {name!r} is inside the set-up, a combat or a React, which "
+                         "a position cannot describe", rule)
     if not isinstance(name, str) or name not in FRAMES:
-        if isinstance(name, str) and name in NOT_IN_POSITIONS:
-            raise err(field, f"frame {name!r} is inside the set-up, a combat or a React, "
-                             "which a position cannot describe", NOT_IN_POSITIONS[name])
         raise err(field, f"unknown frame {name!r} (a position's stack takes: "
                          f"{', '.join(FRAMES)})")
     tests = FRAMES[name]
@@ -233,6 +283,8 @@ def check_frame(s: State, frame: tuple, field: str, err: Err) -> None:
 def probe(s: State, err: Err) -> None:
     """The pending decision must offer at least one action, and listing the actions of
     every decision in the stack must work on this position."""
+    if not s.stack or s.stack[-1][0] not in flow.DECISIONS:
+        raise err("stack", "no decision is pending once the position's steps have run")
     for i in range(len(s.stack) - 1, -1, -1):
         frame = s.stack[i]
         dec = flow.DECISIONS.get(frame[0])

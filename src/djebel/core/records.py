@@ -46,13 +46,19 @@ def load_record(path: str | Path) -> dict[str, Any]:
     """Read and check a record file; every problem names the file and field."""
     path = Path(path)
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a record (not UTF-8 text)") from None
     try:
         rec = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{path}: not a record (JSON nested too deeply)") from None
+    except ValueError:
+        raise RecordError(f"{path}: not a record (a number with too many digits)") from None
     return check_record(rec, str(path))
 
 
