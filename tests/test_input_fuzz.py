@@ -11,24 +11,26 @@ through ``from_position``: it builds a game or raises a DjebelError, nothing els
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import io
 import json
 import random
 import sys
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from djebel import algeria, cli, skirmish
+from djebel import algeria, skirmish
 from djebel.algeria.board import AREA_IDS, BOX_NAMES, TYPE_KEYS, UNIT_NAMES
 from djebel.algeria.position import from_position, to_position
 from djebel.algeria.position_checks import FRAMES, NOT_IN_POSITIONS, describable
 from djebel.core.errors import DjebelError
 from djebel.core.records import make_record
+
+sys.path.insert(0, str(Path(__file__).parent))
+from cli_helpers import run_cli  # noqa: E402
 
 WORDS = (*AREA_IDS[:6], *BOX_NAMES, *TYPE_KEYS, *UNIT_NAMES[::9], *FRAMES,
          *NOT_IN_POSITIONS, "fln", "gov", "contested", "unplaced", "flush", "react", "auto",
@@ -141,21 +143,6 @@ def _records() -> tuple[dict, ...]:
     out.append(make_record(_played(start, 15, 6)))
     out.append(make_record(_played(skirmish.new_game("ambush", seed=7), 12, 7)))
     return tuple(json.loads(json.dumps(r)) for r in out)
-
-
-def run_cli(*args: str) -> tuple[int, str]:
-    """``djebel ARGS`` in this process, through ``cli.main``: (exit status, output)."""
-    out, argv, stdin = io.StringIO(), sys.argv, sys.stdin
-    sys.argv, sys.stdin = ["djebel", *args], io.StringIO("")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-            cli.main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    finally:
-        sys.argv, sys.stdin = argv, stdin
-    return code, out.getvalue()
 
 
 def _check_clean(code: int, text: str, rec) -> None:

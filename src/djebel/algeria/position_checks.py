@@ -180,13 +180,13 @@ def _area(v, s):
 
 
 def _units(v, s):
-    return isinstance(v, tuple) and len(set(v)) == len(v) and all(_unit(u, s) for u in v)
+    return _counters(v, s) and all(s.loc[u] >= 0 for u in v)
 
 
 def _counters(v, s):
-    """Units that may since have left the map (a React's targets, 9.23-1)."""
-    return (isinstance(v, tuple) and len(set(v)) == len(v)
-            and all(_is_int(u) and 0 <= u < NUM_UNITS for u in v))
+    """Distinct units, which may since have left the map (a React's targets, 9.23-1)."""
+    return (isinstance(v, tuple) and all(_is_int(u) and 0 <= u < NUM_UNITS for u in v)
+            and len(set(v)) == len(v))
 
 
 def _count(v, s):
