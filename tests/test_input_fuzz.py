@@ -182,8 +182,9 @@ def test_mutated_positions_raise_only_djebel_errors(data):
 
 
 @pytest.mark.fuzz
-@settings(max_examples=20_000, deadline=None,
+@settings(max_examples=6_000, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_many_more_mutated_positions(data):
+    """New examples on every run (not derandomized), more of them."""
     test_mutated_positions_raise_only_djebel_errors.hypothesis.inner_test(data)
