@@ -22,7 +22,6 @@ from djebel.algeria.board import (
     COUNTRIES,
     DISPERSED,
     EL_X,
-    FLN_UNITS,
     FR_X,
     FR_XX,
     FRANCE,
@@ -232,6 +231,10 @@ FRAMES: dict[str, tuple] = {
                        and TYPE_SIDE[v] == "gov" and free_counter(s, v) is not None,
                        lambda v, s: _is_int(v) and -1 <= v <= 200),
 }
+# The side whose units a frame names.
+UNITS_OF = {"deploy_to": "gov", "select": "gov", "move_to": "fln", "strike_assist": "fln",
+            "harass_join": "fln", "harass_target": "fln", "raid_add": "fln",
+            "react_window": "fln"}
 NOT_IN_POSITIONS = {
     "setup_ap": "3", "setup_place": "3", "air_commit": "11.11", "flush_roll": "9.22",
     "react_roll": "9.23", "harass_fire": "9.15", "fln_losses": "9-6", "take_hit": "9-6",
@@ -276,8 +279,12 @@ def check_frame(s: State, frame: tuple, field: str, err: Err) -> None:
             UTYPE[u] != EL_X for u in args[4]):
         raise err(f"{field}[5]", f"only elite brigades can be picked for {args[2]!r}",
                   "11.4-4" if args[2] == "remove_elite" else "C.2 (61-62)")
-    if name in ("move_to", "strike_assist") and args[1] not in FLN_UNITS:
-        raise err(f"{field}[2]", f"frame {name!r} needs an FLN unit")
+    side = UNITS_OF.get(name)
+    for i, value in enumerate(args):
+        units = value if isinstance(value, tuple) else (value,)
+        if side and tests[i] in (_unit, _units, _counters) and any(
+                TYPE_SIDE[UTYPE[u]] != side for u in units):
+            raise err(f"{field}[{i + 1}]", f"frame {name!r} takes {side.upper()} units here")
 
 
 def probe(s: State, err: Err) -> None:
