@@ -88,6 +88,15 @@ def test_play_load_refuses_a_wrong_final_hash(tmp_path):
     assert code == 2 and "field 'final_hash' is missing" in text
 
 
+def test_play_algeria_load_refuses_a_skirmish_record(tmp_path):
+    path = tmp_path / "sk.json"
+    path.write_text(json.dumps(make_record(skirmish.new_game("ambush", seed=1))))
+    code, text = run_cli("play", "algeria", "--load", str(path))
+    assert code == 2
+    assert _one_error_line(text) == (f"error: {path}: field 'game' is 'skirmish': this "
+                                     "command plays Algeria records")
+
+
 def test_check_final_hash_names_the_place_and_the_field():
     game = algeria.new_game("1954", seed=1)
     rec = make_record(game)

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from djebel.core.errors import DjebelError
+from djebel.core.errors import DjebelError, RecordError
 from djebel.odds.cli import app as odds_app
 from djebel.simulate.cli import STYLE_HELP, agent_styles, parse_options, tournament_app
 from djebel.simulate.cli import app as simulate_app
@@ -49,6 +49,9 @@ def play_algeria(
     styles = agent_styles({"fln": fln, "gov": gov}, {"fln": fln_style, "gov": gov_style})
     if load:
         rec = load_record(load)
+        if rec["game"] != "algeria":
+            raise RecordError(f"{load}: field 'game' is {rec['game']!r}: this command plays "
+                              "Algeria records")
         game = check_final_hash(rec, game_from_record(rec, load), load)
     else:
         game = algeria.new_game(scenario, seed=seed, options=parse_options(option))
@@ -86,13 +89,13 @@ def replay(
     rec = load_record(file)
     game = verify_record(rec, file) if verify else game_from_record(rec, file)
     for entry in game.log.tail(show) if show else []:
-        console.print(str(entry), markup=False)      # "[dice 4]" is text, not markup
+        console.print(str(entry), markup=False, soft_wrap=True)  # "[dice 4]" is no markup
     r = game.result()
     status = (f"over: {r.winner} {r.level} {r.scores}" if r else
               f"in progress: {game.prompt()}")
     console.print(f"{file}: {len(rec['actions'])} actions replayed"
                   + (", final state verified" if verify else "") + f"; {status}",
-                  markup=False)
+                  markup=False, soft_wrap=True)
 
 
 @bench_app.command("algeria")
