@@ -13,6 +13,11 @@ that follow name the same units), with marks: ``band*`` neutralized, ``fr_x^`` a
      "fln_psl": 55, "gov_psl": 48, "ap": 7,
      "areas": {"ALGIERS": {"control": "fln", "terror": true,
                            "UG": ["cadre"], "OPS": ["front", "cadre"], "PTL": ["police"]}}}
+
+A position is checked against the rules (``position_checks.py``): a Government mobile unit
+in OPS or PTL in the Operations Phase carries ``!`` (6.32-1), Fronts stand one per area
+outside Remote areas (6.2-2), and so on. The stack, when given, has ``["turn_start"]`` at
+the bottom and no frame of the set-up, a combat or a React.
 """
 
 from __future__ import annotations
