@@ -43,8 +43,11 @@ def _one_error_line(text: str) -> str:
 
 @pytest.mark.parametrize("fields, expect", [
     ({"options": "shorter_game"}, "field 'options' must be an object"),
-    ({"dice_script": [7]}, "field 'dice_script[0]': expected a die face 1..6, found 7"),
-    ({"dice_script": ["4"]}, "field 'dice_script[0]': expected a die face 1..6, found '4'"),
+    # A script may hold faces up to the largest die Algeria rolls (the set-up's d9 in
+    # wilaya V); the 7 is refused by the first roll it meets, the 3-3 2d6.
+    ({"dice_script": [7]}, "field 'dice_script[0]': scripted roll 7 is not a face of the "
+                           "d6 rolled"),
+    ({"dice_script": ["4"]}, "field 'dice_script[0]': expected a die face 1..9, found '4'"),
     ({"dice_script": "6,6"}, "field 'dice_script' must be a list"),
     ({"game": ["algeria"]}, "field 'game' must be a game name"),
     ({"start": [1, 2]}, "field 'start' must be a position"),
@@ -106,6 +109,17 @@ def test_check_final_hash_names_the_place_and_the_field():
         check_final_hash(rec, game_from_record(rec), "upload")
 
 
+def test_a_scripted_die_that_does_not_fit_changes_nothing():
+    # The 7 (a face of the set-up's d9 only) reaches the first random event's d6 (5-1):
+    # the action that rolled it is refused and the game is as it was.
+    g = algeria.new_game("1954", dice_script=(3, 4, *(1,) * 21, 7))
+    g.apply("place auto")
+    before = g.state_hash()
+    with pytest.raises(ScenarioError, match=r"dice_script\[23\]': scripted roll 7"):
+        g.apply("place auto")
+    assert g.state_hash() == before and g.decision() == "setup_place"
+
+
 def test_rule_numbers_in_brackets_are_shown(tmp_path):
     # The error of an illegal action ends "[rule 3-4]"; Rich markup would swallow it.
     path = _record(tmp_path, actions=["place fr_xx TUNISIA"])
@@ -127,9 +141,12 @@ def test_replay_show_keeps_the_dice(tmp_path):
 
 
 def test_new_game_checks_the_dice_script():
-    with pytest.raises(ScenarioError, match=r"field 'dice_script\[0\]': expected a die face "
-                                            r"1..6, found 7"):
+    with pytest.raises(ScenarioError, match=r"^field 'dice_script\[0\]': scripted roll 7 is "
+                                            r"not a face of the d6 rolled$"):
         algeria.new_game("1954", dice_script=(7,))
+    with pytest.raises(ScenarioError, match=r"^field 'dice_script\[2\]': expected a die face "
+                                            r"1..9, found 10$"):
+        algeria.new_game("1954", dice_script=(1, 2, 10))
     with pytest.raises(ScenarioError, match=r"field 'dice_script\[1\]'"):
         skirmish.new_game("ambush", dice_script=(1, "6"))
 

@@ -8,11 +8,12 @@ from typing import Any
 
 from djebel.algeria import flow
 from djebel.algeria import rules as _rules  # noqa: F401  (registers every step and decision)
+from djebel.algeria.board import WILAYA_AREAS
 from djebel.algeria.rules import setup
 from djebel.algeria.state import State
 from djebel.core.actions import Action
 from djebel.core.dice import Dice, check_script
-from djebel.core.errors import IllegalAction, ScenarioError
+from djebel.core.errors import DjebelError, IllegalAction, ScenarioError
 from djebel.core.log import Log
 from djebel.core.protocol import Result, state_hash
 
@@ -23,6 +24,11 @@ OPTIONS = {
     "shorter_game": ("opt_shorter", "13.3", None),
     "border_zone_cuts_ap": ("opt_bz_ap", "DIS-05", None),
 }
+
+
+# The largest die Algeria rolls: set-up's ``place auto``, a dN over the N areas of a
+# wilaya (3-4; 9 in wilaya V). Every other roll is a d6, and checks its own faces.
+SCRIPT_FACES = max(len(areas) for areas in WILAYA_AREAS.values())
 
 
 def check_options(scenario: str, options: object) -> dict[str, bool]:
@@ -106,6 +112,19 @@ class AlgeriaGame:
 
     def apply(self, action: Action | str) -> None:
         action = self.validate(action)
+        if self.s.dice.script_left:
+            # A scripted die that is not a face of the die rolled stops the action midway
+            # (ScenarioError): the game is put back as it was, as for an illegal action.
+            before = self.s.copy()
+            try:
+                self._apply(action)
+            except DjebelError:
+                self.s = before
+                raise
+        else:
+            self._apply(action)
+
+    def _apply(self, action: Action) -> None:
         s = self.s
         frame = s.stack.pop()
         s.actions.append(action)     # as text when the history is read
@@ -166,7 +185,7 @@ def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
     scenario = str(scenario)
     setup.scenario_spec(scenario)
     options = check_options(scenario, options)
-    dice_script = check_script(dice_script)
+    dice_script = check_script(dice_script, SCRIPT_FACES)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScenarioError(f"field 'seed': expected an integer, found {seed!r}")
     s = State()

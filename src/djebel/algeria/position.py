@@ -45,7 +45,7 @@ from djebel.algeria.board import (
     UNIT_NAMES,
     is_algerian,
 )
-from djebel.algeria.game import OPTIONS, AlgeriaGame, check_options
+from djebel.algeria.game import OPTIONS, SCRIPT_FACES, AlgeriaGame, check_options
 from djebel.algeria.position_checks import check_frame, check_ready, check_units, probe
 from djebel.algeria.rules.common import free_counter
 from djebel.algeria.rules.setup import scenario_spec
@@ -161,7 +161,7 @@ def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple | list
         options = check_options(scenario, data.get("options"))
     except ScenarioError as exc:
         raise r.err("options", str(exc).removeprefix("field 'options': ")) from None
-    dice_script = check_script(dice_script)
+    dice_script = check_script(dice_script, SCRIPT_FACES)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScenarioError(f"field 'seed': expected an integer, found {seed!r}")
     s = State()

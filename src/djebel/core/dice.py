@@ -70,13 +70,14 @@ class Dice:
         return d
 
 
-def check_script(script: object, field: str = "dice_script") -> tuple[int, ...]:
-    """Scripted dice as given by a user: a list of d6 faces, each 1..6."""
+def check_script(script: object, faces: int = 6, field: str = "dice_script") -> tuple[int, ...]:
+    """Scripted dice as given by a user: a list of integers 1..``faces``, the largest die
+    the game rolls (each roll then checks its own die's faces)."""
     if not isinstance(script, (list, tuple)):
-        raise ScenarioError(f"field '{field}': expected a list of die faces 1..6, "
+        raise ScenarioError(f"field '{field}': expected a list of die faces 1..{faces}, "
                             f"found {script!r}")
     for i, value in enumerate(script):
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-            raise ScenarioError(f"field '{field}[{i}]': expected a die face 1..6, "
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= faces:
+            raise ScenarioError(f"field '{field}[{i}]': expected a die face 1..{faces}, "
                                 f"found {value!r}")
     return tuple(script)
