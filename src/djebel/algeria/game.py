@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import repeat
+from numbers import Integral
 from operator import is_
 from typing import Any
 
@@ -186,8 +187,9 @@ def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
     setup.scenario_spec(scenario)
     options = check_options(scenario, options)
     dice_script = check_script(dice_script, SCRIPT_FACES)
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not isinstance(seed, Integral) or isinstance(seed, bool):
         raise ScenarioError(f"field 'seed': expected an integer, found {seed!r}")
+    seed = int(seed)                 # numpy integers too (the RL environments)
     s = State()
     s.dice = Dice(seed, dice_script)
     s.log = Log(log)

@@ -22,6 +22,7 @@ the bottom and no frame of the set-up, a combat or a React.
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
 from djebel.algeria import flow
@@ -162,8 +163,9 @@ def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple | list
     except ScenarioError as exc:
         raise r.err("options", str(exc).removeprefix("field 'options': ")) from None
     dice_script = check_script(dice_script, SCRIPT_FACES)
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not isinstance(seed, Integral) or isinstance(seed, bool):
         raise ScenarioError(f"field 'seed': expected an integer, found {seed!r}")
+    seed = int(seed)                 # numpy integers too (the RL environments)
     s = State()
     s.dice = Dice(seed, dice_script)
     from djebel.core.log import Log
