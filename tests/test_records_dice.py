@@ -97,7 +97,7 @@ def test_the_rolls_must_be_exactly_the_faces_the_actions_draw():
         game_from_record(dict(rec, rolls=rec["rolls"][:-1]))
     bad = list(rec["rolls"])
     bad[0] = 9                                                   # the first die is a d6
-    with pytest.raises(RecordError, match="not a face of a d6"):
+    with pytest.raises(RecordError, match="not a face of the d6"):
         game_from_record(dict(rec, rolls=bad))
     for rolls, field in (("66", "'rolls'"), ([1, 0], "'rolls[1]'"), ([True], "'rolls[0]'")):
         with pytest.raises(RecordError, match=re.escape(field)):

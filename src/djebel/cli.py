@@ -7,8 +7,9 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
-from djebel.core.errors import DjebelError
+from djebel.core.errors import DjebelError, RecordError
 from djebel.odds.cli import app as odds_app
 from djebel.simulate.cli import STYLE_HELP, agent_styles, parse_options, tournament_app
 from djebel.simulate.cli import app as simulate_app
@@ -45,7 +46,7 @@ def play_algeria(
     from djebel.agents import make_agent
     from djebel.algeria.text import describe
     from djebel.core.dice import secret_seed
-    from djebel.core.records import FRESH_NOTE, game_from_record, load_record
+    from djebel.core.records import FRESH_NOTE, check_final_hash, game_from_record, load_record
     from djebel.terminal import play
 
     styles = agent_styles({"fln": fln, "gov": gov}, {"fln": fln_style, "gov": gov_style})
@@ -53,9 +54,12 @@ def play_algeria(
         seed = secret_seed()
     if load:
         rec = load_record(load)
-        game = game_from_record(rec, load)
+        if rec["game"] != "algeria":
+            raise RecordError(f"{load}: field 'game' is {rec['game']!r}: this command plays "
+                              "Algeria records")
+        game = check_final_hash(rec, game_from_record(rec, load), load)
         if "seed" not in rec:
-            console.print(f"{load}: {FRESH_NOTE}")
+            console.print(f"{load}: {FRESH_NOTE}", markup=False)
     else:
         game = algeria.new_game(scenario, seed=seed, options=parse_options(option))
     seats = {side: (None if who == "human" else
@@ -99,12 +103,13 @@ def replay(
     rec = load_record(file)
     game = verify_record(rec, file) if verify else game_from_record(rec, file)
     for entry in game.log.tail(show) if show else []:
-        console.print(str(entry))
+        console.print(str(entry), markup=False, soft_wrap=True)  # "[dice 4]" is no markup
     r = game.result()
     status = (f"over: {r.winner} {r.level} {r.scores}" if r else
               f"in progress: {game.prompt()}")
     console.print(f"{file}: {len(rec['actions'])} actions replayed"
-                  + (", final state verified" if verify else "") + f"; {status}")
+                  + (", final state verified" if verify else "") + f"; {status}",
+                  markup=False, soft_wrap=True)
 
 
 @bench_app.command("algeria")
@@ -178,7 +183,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
 
     from djebel.web.app import create_app
 
-    console.print(f"djebel serving on http://{host}:{port}/  (database {db})")
+    console.print(f"djebel serving on http://{host}:{port}/  (database {db})", markup=False)
     uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
                 log_level="warning", ws_ping_interval=20)
 
@@ -201,7 +206,7 @@ def main() -> None:
     try:
         app()
     except DjebelError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         sys.exit(2)
 
 

@@ -70,7 +70,7 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
         if word in ("quit", "exit"):
             return 1
         if word == "help":
-            con.print(HELP)
+            con.print(HELP, markup=False)
             continue
         if word == "board":
             need_board = True

@@ -11,6 +11,7 @@ import helpers as h  # noqa: E402
 
 from djebel import algeria  # noqa: E402
 from djebel.algeria.board import (  # noqa: E402
+    AREA_IDS,
     AREA_WILAYA,
     FLN_UNITS,
     FRONT,
@@ -20,9 +21,12 @@ from djebel.algeria.board import (  # noqa: E402
     REMOTE,
     TYPE_KEYS,
     UG,
+    UNIT_NAMES,
     UTYPE,
+    WILAYA_AREAS,
 )
 from djebel.algeria.rules.common import rating  # noqa: E402
+from djebel.core.errors import IllegalAction  # noqa: E402
 
 # Chart C.8, transcribed per wilaya: (Government units, FLN units).
 C8 = {
@@ -140,3 +144,42 @@ def test_3_4_government_mobile_units_start_in_ops_then_turn_1_activation():
     for u in range(len(s.loc)):
         if s.loc[u] >= 0 and TYPE_KEYS[UTYPE[u]] in ("fr_x", "el_x", "al_x"):
             assert s.box[u] == OPS
+
+
+def test_3_4_place_auto_takes_one_scripted_die_per_unit():
+    # 3-3 takes the first two scripted dice (2d6 AP); `place auto` then rolls one die per
+    # Government unit, a dN over the N areas open to it in map order: ten 1s put each unit
+    # in the first area of its wilaya (docs/rules-notes.md, "place auto and scripted dice").
+    g = algeria.new_game("1954", dice_script=(3, 4, *(1,) * 10, 6, 5))
+    s = g.state
+    assert s.ap == 7 and s.dice.pos == 2
+    g.apply("place auto")
+    assert s.dice.pos == 12
+    firsts = {w: AREA_IDS[WILAYA_AREAS[w][0]] for w in ("II", "IV", "V")}
+    placed = {(UNIT_NAMES[u], AREA_IDS[s.loc[u]]) for u in range(len(s.loc))
+              if s.loc[u] >= 0 and u not in FLN_UNITS}
+    assert placed == {("fr_x1", firsts["II"]), ("al_x1", firsts["II"]),
+                      ("police1", firsts["II"]), ("fr_x2", firsts["IV"]),
+                      ("al_x2", firsts["IV"]), ("police2", firsts["IV"]),
+                      ("fr_x3", firsts["V"]), ("el_x1", firsts["V"]),
+                      ("al_x3", firsts["V"]), ("police3", firsts["V"])}
+
+
+def test_3_4_place_auto_refuses_scripted_dice_that_do_not_fit():
+    # The FLN's first unit is the Front of wilaya I: 2 areas are open to it (not Remote),
+    # so a d2; the scripted 6 is no face of it: refused, naming the rule and the script
+    # index, and nothing changes. Placed by hand, the 6 and 5 reach the random event (5-1).
+    g = algeria.new_game("1954", dice_script=(3, 4, *(1,) * 10, 6, 5))
+    g.apply("place auto")
+    before = g.state_hash()
+    assert "place auto" not in h.legal(g)
+    with pytest.raises(IllegalAction) as err:
+        g.apply("place auto")
+    assert err.value.rule == "3-4"
+    assert "d2 for the front of wilaya I" in str(err.value)
+    assert "dice_script[12]) is 6" in str(err.value)
+    assert g.state_hash() == before
+    while g.decision() == "setup_place":
+        g.apply(g.legal_actions()[0])
+    assert [(e.rule, e.dice) for e in g.log.tail(3)][0] == ("5-1", (6, 5))
+    assert g.log.tail(2)[0].text.startswith("Event 65")

@@ -119,6 +119,16 @@ def test_terminal_human_against_matrix(tmp_path):
     assert g.history()
 
 
+def test_terminal_save_to_a_bad_path_is_an_error_line(tmp_path):
+    # No traceback for a user's mistake: the battle goes on, nothing is written.
+    bad = tmp_path / "no" / "such" / "dir.json"
+    feed = iter([f"save {bad}", "quit"])
+    out = io.StringIO()
+    run_game("ambush", "human", "matrix", 1, None, input_fn=lambda _p: next(feed), out=out)
+    assert f"error: cannot save to {bad}: No such file or directory" in out.getvalue()
+    assert not bad.exists()
+
+
 def test_terminal_bots_only_finish_the_battle():
     out = io.StringIO()
     assert play("hotlz", "random", "matrix", 1, None, out=out) == 0

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from itertools import repeat
+from numbers import Integral
 from operator import is_
 from typing import Any
 
 from djebel.algeria import flow
 from djebel.algeria import rules as _rules  # noqa: F401  (registers every step and decision)
+from djebel.algeria.board import WILAYA_AREAS
 from djebel.algeria.rules import setup
 from djebel.algeria.state import State
 from djebel.core.actions import Action
-from djebel.core.dice import Dice
-from djebel.core.errors import IllegalAction, ScenarioError
+from djebel.core.dice import Dice, check_script
+from djebel.core.errors import DjebelError, IllegalAction, ScenarioError
 from djebel.core.log import Log
 from djebel.core.protocol import Result, state_hash
 
@@ -25,8 +27,18 @@ OPTIONS = {
 }
 
 
-def check_options(scenario: str, options: dict | None) -> dict[str, bool]:
-    options = dict(options or {})
+# The largest die Algeria rolls: set-up's ``place auto``, a dN over the N areas of a
+# wilaya (3-4; 9 in wilaya V). Every other roll is a d6, and checks its own faces.
+SCRIPT_FACES = max(len(areas) for areas in WILAYA_AREAS.values())
+
+
+def check_options(scenario: str, options: object) -> dict[str, bool]:
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ScenarioError(f"field 'options': expected an object of option names and "
+                            f"true/false, found {options!r}")
+    options = dict(options)
     for key, value in options.items():
         if key not in OPTIONS:
             raise ScenarioError(f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
@@ -101,6 +113,19 @@ class AlgeriaGame:
 
     def apply(self, action: Action | str) -> None:
         action = self.validate(action)
+        if self.s.dice.script_left:
+            # A scripted die that is not a face of the die rolled stops the action midway
+            # (ScenarioError): the game is put back as it was, as for an illegal action.
+            before = self.s.copy()
+            try:
+                self._apply(action)
+            except DjebelError:
+                self.s = before
+                raise
+        else:
+            self._apply(action)
+
+    def _apply(self, action: Action) -> None:
         s = self.s
         frame = s.stack.pop()
         s.actions.append(action)     # as text when the history is read
@@ -169,6 +194,10 @@ def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
     scenario = str(scenario)
     setup.scenario_spec(scenario)
     options = check_options(scenario, options)
+    dice_script = check_script(dice_script, SCRIPT_FACES)
+    if not isinstance(seed, Integral) or isinstance(seed, bool):
+        raise ScenarioError(f"field 'seed': expected an integer, found {seed!r}")
+    seed = int(seed)                 # numpy integers too (the RL environments)
     s = State()
     s.dice = Dice(seed, tuple(rolls) + tuple(dice_script))
     s.log = Log(log)
@@ -185,10 +214,10 @@ def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
 
 def game_from_header(rec: dict) -> AlgeriaGame:
     """The start of the game a record describes (before its actions)."""
+    script = rec.get("dice_script") or ()
     if rec.get("start") is not None:
         from djebel.algeria.position import from_position
-        return from_position(rec["start"], seed=rec["seed"],
-                             dice_script=tuple(rec.get("dice_script", ())),
-                             rolls=tuple(rec.get("rolls") or ()))
-    return new_game(rec["scenario"], rec["seed"], rec.get("options") or {},
-                    tuple(rec.get("dice_script", ())), rolls=tuple(rec.get("rolls") or ()))
+        return from_position(rec["start"], seed=rec["seed"], dice_script=script,
+                             rolls=tuple(rec.get("rolls") or ()), field="start.")
+    return new_game(rec["scenario"], rec["seed"], rec.get("options"), script,
+                    rolls=tuple(rec.get("rolls") or ()))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 
 from djebel.core.chain import unlink
+from djebel.core.errors import ScenarioError
 
 _MASK = (1 << 64) - 1
 
@@ -48,7 +49,8 @@ class Dice:
             value = self.script[self.pos]
             self.pos += 1
             if not 1 <= value <= sides:
-                raise ValueError(f"scripted roll {value} is not a face of a d{sides}")
+                raise ScenarioError(f"field 'dice_script[{self.pos - 1}]': scripted roll "
+                                    f"{value} is not a face of the d{sides} rolled")
         else:
             value = (self._next64() >> 11) * sides // (1 << 53) + 1
         self.drawn = (value, self.drawn)
@@ -91,3 +93,16 @@ class Dice:
         for value in data.get("drawn", ()):
             d.drawn = (int(value), d.drawn)
         return d
+
+
+def check_script(script: object, faces: int = 6, field: str = "dice_script") -> tuple[int, ...]:
+    """Scripted dice as given by a user: a list of integers 1..``faces``, the largest die
+    the game rolls (each roll then checks its own die's faces)."""
+    if not isinstance(script, (list, tuple)):
+        raise ScenarioError(f"field '{field}': expected a list of die faces 1..{faces}, "
+                            f"found {script!r}")
+    for i, value in enumerate(script):
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= faces:
+            raise ScenarioError(f"field '{field}[{i}]': expected a die face 1..{faces}, "
+                                f"found {value!r}")
+    return tuple(script)

@@ -34,6 +34,14 @@ NOTES = {
     "chosen_seed": "the dice follow a seed chosen when the game was created: whoever "
                    "knows it can foresee them",
 }
+# Optional fields and the JSON types they take (null means "not given").
+FIELD_TYPES = (
+    ("game", str, "a game name"), ("scenario", str, "a scenario id"),
+    ("options", (dict, type(None)), "an object of options"),
+    ("dice_script", (list, type(None)), "a list of die faces"),
+    ("start", (dict, type(None)), "a position (an object)"),
+    ("final_hash", (str, type(None)), "a hash string"),
+)
 
 
 def make_record(game, header: dict[str, Any] | None = None, *,
@@ -77,13 +85,19 @@ def load_record(path: str | Path) -> dict[str, Any]:
     """Read and check a record file; every problem names the file and field."""
     path = Path(path)
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a record (not UTF-8 text)") from None
     try:
         rec = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{path}: not a record (JSON nested too deeply)") from None
+    except ValueError:
+        raise RecordError(f"{path}: not a record (a number with too many digits)") from None
     return check_record(rec, str(path))
 
 
@@ -125,6 +139,9 @@ def check_record(rec: Any, where: str = "record") -> dict[str, Any]:
     for key in NOTES:
         if not isinstance(rec.get(key, False), bool):
             raise RecordError(f"{where}: field '{key}' must be true or false")
+    for key, kinds, what in FIELD_TYPES:
+        if key in rec and not isinstance(rec[key], kinds):
+            raise RecordError(f"{where}: field '{key}' must be {what}, not {rec[key]!r}")
     return rec
 
 
@@ -137,6 +154,22 @@ def announce(game, rec: dict[str, Any], ply: int) -> None:
                 game.log.add("", text)
     if rec.get("fresh_dice_at") == ply:
         game.log.add("", FRESH_NOTE)
+
+
+def check_final_hash(rec: dict[str, Any], game, where: str = "record"):
+    """Refuse a record whose game (rebuilt from it) does not end in its ``final_hash``.
+
+    For every door a record comes in by (``replay --verify``, ``play --load``, the web
+    upload): a record edited by hand, or made by another engine, is caught here.
+    """
+    want = rec.get("final_hash")
+    if want is None:
+        raise RecordError(f"{where}: field 'final_hash' is missing, nothing to verify")
+    got = game.state_hash()
+    if got != want:
+        raise RecordError(f"{where}: field 'final_hash': replay ends in state {got}, "
+                          f"the record says {want!r}")
+    return game
 
 
 def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | None = None):
@@ -181,11 +214,4 @@ def _check_rolls_used(game, rec: dict[str, Any], where: str) -> None:
 
 def verify_record(rec: dict[str, Any], where: str = "record"):
     """Replay and compare with the stored final hash; returns the game."""
-    game = game_from_record(rec, where)
-    want = rec.get("final_hash")
-    if want is None:
-        raise RecordError(f"{where}: field 'final_hash' is missing, nothing to verify")
-    got = game.state_hash()
-    if got != want:
-        raise RecordError(f"{where}: replay ends in state {got}, the record says {want}")
-    return game
+    return check_final_hash(rec, game_from_record(rec, where), where)

@@ -70,7 +70,7 @@ def _simulate(job, games: int, workers: int | None, backend: str, address: str |
     else:
         _print_summary(console, title, summary)
         if report:
-            console.print(f"report written to {report}")
+            console.print(f"report written to {report}", markup=False)
     return out
 
 

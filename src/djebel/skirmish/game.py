@@ -15,7 +15,7 @@ import math
 
 from djebel.core.actions import Action
 from djebel.core.chain import Chain
-from djebel.core.dice import Dice
+from djebel.core.dice import Dice, check_script
 from djebel.core.errors import IllegalAction, ScenarioError
 from djebel.core.log import Log
 from djebel.core.protocol import Result, state_hash
@@ -38,8 +38,29 @@ OPTION_DEFAULTS = {
     "collateral_trigger": "", "bunker_cc_defender_bonus": 0, "wrecks_as_terrain": False,
     "deploy": False,
 }
+# Options whose value is one of a few words or faces (D77).
+OPTION_CHOICES = {"collateral_trigger": ("", "no_hits", "no_unsaved_hits"),
+                  "collateral_hit_on": (0, 5, 6)}
 DECIDERS = {"main": "phasing", "act": "phasing", "group": "phasing", "react": "other",
             "ow": "other", "charge": "other"}
+
+
+def check_option(key: str, value: object) -> None:
+    """An option's value has its default's type (numbers not negative, D77 words)."""
+    kind = type(OPTION_DEFAULTS[key])
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is bool:
+        ok, want = isinstance(value, bool), "true or false"
+    elif kind is str:
+        ok, want = isinstance(value, str), "a string"
+    else:
+        ok = number and 0 <= value < float("inf") and (kind is float or isinstance(value, int))
+        want = "a number >= 0" if kind is float else "an integer >= 0"
+    if key in OPTION_CHOICES:
+        ok, want = ok and value in OPTION_CHOICES[key], \
+            f"one of {', '.join(map(repr, OPTION_CHOICES[key]))}"
+    if not ok:
+        raise ScenarioError(f"option {key!r}: expected {want}, found {value!r}")
 
 
 class SkirmishGame:
@@ -52,16 +73,19 @@ class SkirmishGame:
     def __init__(self, scenario: str, seed: int = 0, options: dict | None = None,
                  dice_script: tuple = (), rolls: tuple = ()) -> None:
         opts = dict(OPTION_DEFAULTS)
+        if options is not None and not isinstance(options, dict):
+            raise ScenarioError(f"field 'options': expected an object, found {options!r}")
         for k, v in (options or {}).items():
             if k not in OPTION_DEFAULTS:
                 raise ScenarioError(f"unknown option {k!r} (known: {', '.join(OPTION_DEFAULTS)})")
+            check_option(k, v)
             opts[k] = v
         self.scenario_name = scenario
         self.scn: Scenario = load_scenario(scenario)
         self.seed = int(seed)
         self.options = opts
         self.user_options = dict(options or {})
-        self.dice_script = tuple(int(x) for x in dice_script)
+        self.dice_script = check_script(dice_script)
         self.tabs = tables()
         self.terrain = self.scn.terrain
         self.breaches: list = []

@@ -112,9 +112,15 @@ def list_scenarios() -> list[str]:
 
 def load_scenario(name_or_path: str) -> Scenario:
     """A shipped scenario by id, or any scenario file by path."""
+    if not isinstance(name_or_path, str) or "\0" in name_or_path:
+        raise ScenarioError(f"field 'scenario': expected a scenario id, found {name_or_path!r}")
     p = Path(name_or_path)
-    if p.suffix == ".toml" or p.exists():
-        return _load(str(p.resolve()) if p.exists() else str(p))
+    try:
+        exists = p.exists()
+    except (OSError, ValueError):        # a name too long for a path, a NUL byte
+        exists = False
+    if p.suffix == ".toml" or exists:
+        return _load(str(p.resolve()) if exists else str(p))
     if name_or_path not in list_scenarios():
         raise ScenarioError(f"unknown scenario {name_or_path!r} "
                             f"(shipped: {', '.join(list_scenarios())})")

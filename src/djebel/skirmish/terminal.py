@@ -121,7 +121,11 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
             continue
         if line.startswith("save "):
             path = line[5:].strip()
-            Path(path).write_text(json.dumps(make_record(game), indent=1) + "\n")
+            try:
+                Path(path).write_text(json.dumps(make_record(game), indent=1) + "\n")
+            except OSError as exc:
+                emit(f"error: cannot save to {path}: {exc.strerror}")
+                continue
             emit(f"saved {path}")
             continue
         if line.isdigit():

@@ -109,9 +109,34 @@ def _is_front(u: int) -> bool:
     return UTYPE[u] == FRONT
 
 
+def auto_misfit(s: State, queue: tuple) -> tuple[int, int, int, int, str] | None:
+    """Where scripted dice cannot serve ``place auto``, or None.
+
+    ``place auto`` rolls one die per unit left, in the order listed: a dN, N the number
+    of areas open to that unit (3-4), the result picking the N-th of them in map order.
+    While a dice script lasts these rolls take its next values like any other roll, so
+    a value must be a face of that die: the first that is not is returned as (script
+    index, value, N, unit type, wilaya), found by placing on a copy of the state.
+    """
+    if not s.dice.script_left:
+        return None
+    c = s.copy()
+    script, pos = c.dice.script, c.dice.pos      # read ahead, drawing no die on the copy
+    for t, wilaya in queue:
+        if pos >= len(script):
+            return None
+        areas = placement_areas(c, t, wilaya)
+        if not 1 <= script[pos] <= len(areas):
+            return pos, script[pos], len(areas), t, wilaya
+        _place(c, t, areas[script[pos] - 1], False)
+        pos += 1
+    return None
+
+
 class SetupPlace(Decision):
     """3-4: place the next listed unit in an area of its wilaya (divisions in either mode),
-    or ``place auto`` to place all the rest at random."""
+    or ``place auto`` to place all the rest at random (see ``auto_misfit`` for scripted
+    dice)."""
 
     name = "setup_place"
     rule = "3-4"
@@ -124,8 +149,18 @@ class SetupPlace(Decision):
             out.append(_PLACE[t][a])
             if t == FR_XX:
                 out.append(_PLACE_DISPERSED[a])
-        out.append(_PLACE_AUTO)
+        if auto_misfit(s, queue) is None:
+            out.append(_PLACE_AUTO)
         return out
+
+    def why_not(self, s, frame, action):
+        misfit = auto_misfit(s, frame[2]) if action == _PLACE_AUTO else None
+        if misfit is None:
+            return super().why_not(s, frame, action)
+        i, value, n, t, wilaya = misfit
+        return "3-4", (f"place auto rolls a d{n} for the {TYPE_KEYS[t]} of wilaya {wilaya}, "
+                       f"but the next scripted die (dice_script[{i}]) is {value}; place the "
+                       f"units one by one, or script faces 1..{n} for these rolls")
 
     def apply(self, s, frame, action):
         _, side, queue = frame
