@@ -152,7 +152,7 @@ def test_bots_never_draw_from_the_games_dice(kind, bots):
     """Bots and their tie-breaks have their own generators: choosing leaves the game's
     dice as they were, so a record of faces rolled replays a game with bots exactly."""
     from djebel.agents import make_agent
-    from djebel.web.service import bot_options
+    from djebel.web.bots import bot_options
 
     game = fresh(kind, 12)
     agents = {side: make_agent(bots[i], kind, side, 5 + i,

@@ -177,15 +177,47 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           db: str = typer.Option("sqlite:///djebel.db",
                                  help="database URL: sqlite:///FILE or postgresql://..."),
           bot_delay: float = typer.Option(0.4, help="seconds between two bot moves"),
+          workers: int = typer.Option(1, help="server processes (more than 1: PostgreSQL)"),
           ) -> None:
     """Serve both games on the web: lobby, boards, bots, live updates, records."""
+    import importlib.util
+    import os
+
     import uvicorn
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
 
     from djebel.web.app import create_app
 
-    console.print(f"djebel serving on http://{host}:{port}/  (database {db})", markup=False)
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
-                log_level="warning", ws_ping_interval=20)
+    try:
+        backend = make_url(db).get_backend_name()
+    except ArgumentError:
+        backend = ""
+    if backend not in ("sqlite", "postgresql"):
+        console.print(f"[red]error:[/red] --db {escape(repr(db))}: not a database URL "
+                      "(sqlite:///FILE or postgresql://USER@HOST/DB)")
+        raise typer.Exit(2)
+    if backend == "postgresql" and importlib.util.find_spec("psycopg") is None:
+        console.print("[red]error:[/red] --db postgresql://... needs psycopg: "
+                      "pip install 'djebel[postgresql]'")
+        raise typer.Exit(2)
+    if workers < 1:
+        console.print(f"[red]error:[/red] --workers {workers}: at least 1")
+        raise typer.Exit(2)
+    if workers > 1 and backend != "postgresql":
+        console.print(f"[red]error:[/red] --workers {workers} needs PostgreSQL (--db "
+                      "postgresql://...): the processes share games through it; "
+                      "SQLite serves one process")
+        raise typer.Exit(2)
+    console.print(f"djebel serving on http://{host}:{port}/  (database {db}"
+                  + (f", {workers} processes)" if workers > 1 else ")"), markup=False)
+    if workers == 1:
+        uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
+                    log_level="warning", ws_ping_interval=20)
+        return
+    os.environ.update(DJEBEL_DB=db, DJEBEL_BOT_DELAY=str(bot_delay))
+    uvicorn.run("djebel.web.app:app_from_env", factory=True, workers=workers, host=host,
+                port=port, log_level="warning", ws_ping_interval=20)
 
 
 @bench_app.command("serve")

@@ -8,6 +8,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from server import Server  # noqa: E402
+from system import postgres_or_skip  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -18,3 +19,11 @@ def server(tmp_path_factory):
     yield srv
     err = srv.stop()
     assert "Traceback" not in err, err
+
+
+@pytest.fixture(scope="module")
+def pg():
+    """A throwaway PostgreSQL server (``pg.new_database()`` for a fresh database)."""
+    pg = postgres_or_skip()
+    yield pg
+    pg.stop()

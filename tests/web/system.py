@@ -134,6 +134,17 @@ class Postgres:
                 time.sleep(0.2)
         return self.url
 
+    def new_database(self) -> str:
+        """The URL of a fresh, empty database on this server."""
+        import random
+
+        import psycopg
+        name = f"t{random.randrange(1 << 30)}"
+        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres",
+                             autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
     def stop(self) -> None:
         if self.port:
             self._as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"),

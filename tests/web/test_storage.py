@@ -8,31 +8,16 @@ import random
 import httpx
 import pytest
 from server import Server
-from system import postgres_or_skip
 
 from djebel.web.service import ApiError, Service
 from djebel.web.storage import SNAPSHOT_EVERY, Seat, Stale, Store, hash_token
-
-
-@pytest.fixture(scope="module")
-def pg():
-    pg = postgres_or_skip()
-    yield pg
-    pg.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'store.db'}"
-    pg = request.getfixturevalue("pg")
-    # a fresh database per test
-    import psycopg
-    name = f"t{random.randrange(1 << 30)}"
-    with psycopg.connect(f"host=127.0.0.1 port={pg.port} user=postgres dbname=postgres",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"postgresql://postgres@127.0.0.1:{pg.port}/{name}"
+    return request.getfixturevalue("pg").new_database()     # a fresh database per test
 
 
 def test_store_round_trip_and_stale_writes(db_url):
@@ -46,7 +31,9 @@ def test_store_round_trip_and_stale_writes(db_url):
     store.append(gid, 0, ["a", "b"], "h2")
     with pytest.raises(Stale):
         store.append(gid, 0, ["a", "c"], "hx")
-    store.append(gid, 2, ["a", "b", "c"], "h3", snapshot={"x": 1})
+    with pytest.raises(Stale):                      # the right ply, but another game
+        store.append(gid, 2, ["a", "c"], "hx", expected_hash="h-other")
+    store.append(gid, 2, ["a", "b", "c"], "h3", snapshot={"x": 1}, expected_hash="h2")
     st = store.load(gid)
     assert st.actions == ["a", "b", "c"] and st.state_hash == "h3"
     assert st.snapshot == {"x": 1} and st.snapshot_ply == 3
@@ -149,3 +136,26 @@ def _wait_fln(c, gid, tok):
             return v
         assert time.time() < deadline
         time.sleep(0.05)
+
+
+def test_a_service_whose_cache_missed_an_undo_and_a_new_action_cannot_write_over_them(db_url):
+    """Two services on one database (two processes that have not heard of each other's
+    writes): after an undo and another action, the ply is the same again but the game
+    is not; the stale one's action is refused, 409, and the stored game kept."""
+    first, second = Service(Store(db_url)), Service(Store(db_url))
+    out = first.create("algeria", "1958", 3, {}, {})
+    gid, tok = out["id"], out["seats"]["gov"]
+    texts = [str(a) for a in first.entry(gid).game.legal_actions()]
+    x = "place fr_xx I-1"
+    y = next(t for t in texts if t.startswith("place fr_xx ") and t != x)
+    asyncio.run(first.act(gid, "gov", tok, x, 0))
+    second.entry(gid)                                   # cached after x
+    asyncio.run(first.undo(gid, "gov", tok, 1))
+    asyncio.run(first.act(gid, "gov", tok, y, 0))
+    assert second.entry(gid).stored.actions == [x]     # stale, and one action long
+    z = next(str(a) for a in second.entry(gid).game.legal_actions())
+    with pytest.raises(ApiError) as err:
+        asyncio.run(second.act(gid, "gov", tok, z, 1))
+    assert err.value.status == 409
+    assert Store(db_url).load(gid).actions == [y]
+    assert second.entry(gid).stored.actions == [y]     # and it reloaded the game

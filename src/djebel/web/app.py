@@ -1,6 +1,8 @@
 """The web app: lobby, boards, live updates and records over one HTTP API.
 
-``create_app(db_url)`` builds it; ``djebel serve`` runs it with uvicorn.
+``create_app(db_url)`` builds it; ``djebel serve`` runs it with uvicorn, and
+``app_from_env`` builds it in each worker process of ``djebel serve --workers N``
+(or of ``uvicorn --factory djebel.web.app:app_from_env --workers N``).
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 from importlib import resources
 from typing import Annotated
 
@@ -54,6 +57,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         heap.settle()
+        await service.start()
         yield
         await service.shutdown()
         store.close()
@@ -125,7 +129,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
                        at: Annotated[int | None, Query(ge=0, le=10**7)] = None) -> dict:
         ent = service.entry(gid)
         side = service.seat_of(ent, x_seat_token)
-        service.kick_bots(gid)
         async with service.lock(gid):
             ent = service.entry(gid)
             ply = ent.stored.ply
@@ -237,7 +240,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         try:
             await ws.send_json({"type": "hello", "ply": ent.stored.ply,
                                 "active": ent.game.active_side})
-            service.kick_bots(gid)
             while True:
                 await ws.receive_text()        # pings from the page; nothing else is read
         except WebSocketDisconnect:
@@ -248,6 +250,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             service.hub.leave(gid, ws)
 
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app of one worker process: the database URL in ``DJEBEL_DB``, the seconds
+    between two bot moves in ``DJEBEL_BOT_DELAY`` (default 0.4)."""
+    text = os.environ.get("DJEBEL_BOT_DELAY", "0.4")
+    try:
+        delay = float(text)
+    except ValueError:
+        raise SystemExit(f"error: DJEBEL_BOT_DELAY={text!r} is not a number of seconds") \
+            from None
+    return create_app(os.environ.get("DJEBEL_DB") or None, bot_delay=delay)
 
 
 def _render(game, side, seats, ply, live, extra, actions=None) -> bytes:

@@ -3,7 +3,12 @@ bots played in the background, every change pushed to the watchers.
 
 Everything runs on the server's event loop, so reading a game, applying an action
 and storing it happen without interleaving; only the bots' thinking runs in a
-worker thread, on a clone.
+worker thread, on the bot seat's own copy of the game (``djebel.web.bots``).
+
+Several server processes may share a PostgreSQL database (``djebel.web.cluster``):
+the database's compare-and-set on the ply decides between two actions on one game,
+announcements keep each process's cached games and watchers up to date, and a
+game's bots run in the one process holding its lock.
 """
 
 from __future__ import annotations
@@ -17,20 +22,20 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from djebel import __version__
-from djebel.agents import agent_names, make_agent
+from djebel.agents import agent_names
 from djebel.core.actions import Action
 from djebel.core.dice import secret_seed
 from djebel.core.errors import DjebelError, IllegalAction
 from djebel.core.records import announce, check_record, game_from_record, make_record
 from djebel.core.undo import ANALYSIS_HINT, refusal
 from djebel.games import game_module
-from djebel.web import views
+from djebel.web import cluster, views
+from djebel.web.bots import SIDES, BotSeat
 from djebel.web.live import Hub
 from djebel.web.storage import SNAPSHOT_EVERY, Seat, Stale, Store, StoredGame, hash_token, new_token
 
 log = logging.getLogger("djebel.web")
 
-SIDES = {"algeria": ("fln", "gov"), "skirmish": ("french", "insurgents")}
 CACHE_SIZE = 256
 TRAIL = 8                  # games kept from before the last actions, for undo
 
@@ -62,12 +67,6 @@ class Entry:
     trail: list = field(default_factory=list)   # (ply, game) before the last actions
 
 
-def bot_options(game: str, bot: str) -> dict:
-    if game == "algeria" and bot == "search":
-        return {"seconds": 1.0}
-    return {}
-
-
 def new_game(game: str, scenario: str, seed: int, options: dict, human: bool):
     module = game_module(game)
     if game == "skirmish":
@@ -84,8 +83,13 @@ class Service:
         self.hub = Hub()
         self.bot_delay = bot_delay
         self.cache: OrderedDict[str, Entry] = OrderedDict()
-        self.agents: dict[tuple[str, str], object] = {}
+        self.cluster = cluster.for_store(store)
+        self.bot_seats: OrderedDict[tuple[str, str], BotSeat] = OrderedDict()
         self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.broken: dict[str, int] = {}     # game -> ply at which its bot loop failed
+        self.heard_at: dict[str, float] = {}  # game -> when a process last stored in it
+        self.told: dict[str, tuple[int, str]] = {}   # game -> (ply, hash) told its watchers
+        self.sweeper: asyncio.Task | None = None
         self.timings: list[float] = []       # seconds spent on each human action
         self.locks: dict[str, asyncio.Lock] = {}
 
@@ -142,6 +146,33 @@ class Service:
 
     def forget(self, gid: str) -> None:
         self.cache.pop(gid, None)
+
+    def refresh(self, gid: str) -> Entry:
+        """The cached game brought up to the stored one (another process stored actions):
+        the new actions applied to it, or, if the record differs, rebuilt."""
+        ent = self.cache.get(gid)
+        if ent is None:
+            return self.entry(gid)
+        stored = self.store.load(gid)
+        if stored is None:
+            self.forget(gid)
+            raise ApiError(404, f"no game {gid!r}")
+        old = ent.stored.ply
+        if stored.ply == old and stored.state_hash == ent.stored.state_hash:
+            return ent
+        if stored.ply > old and stored.actions[:old] == ent.stored.actions:
+            try:
+                for text in stored.actions[old:]:
+                    ent.game.apply(text)
+                if ent.game.state_hash() == stored.state_hash:
+                    ent.stored = stored
+                    ent.replays.clear()
+                    ent.actions, ent.actions_ply = None, -1
+                    return ent
+            except Exception:
+                log.warning("game %s: stored actions do not apply, rebuilding", gid)
+        self.forget(gid)
+        return self.entry(gid)
 
     # ------------------------------------------------------------ seats
     def seat_of(self, ent: Entry, token: str | None) -> str | None:
@@ -202,8 +233,9 @@ class Service:
             else:
                 seat_rows.append(Seat(side, "bot", who, ""))
         header = {"format": 1, "engine": __version__, **g.record_header(), **(extra or {})}
+        seats = {seat.side: seat for seat in seat_rows}
         gid = self.store.create(g.name, header, g.history(), g.state_hash(), seat_rows,
-                                title, mode)
+                                title, mode, bot_to_act=_bot_to_act(g, seats, mode))
         self.entry(gid)
         self.kick_bots(gid)
         return {"id": gid, "seats": tokens}
@@ -258,6 +290,9 @@ class Service:
         self._check_seat(st, side, token)
         if st.mode == "replay":
             raise ApiError(409, "this game is a replay of a record: nothing can be played")
+        if ply != st.ply and self.cluster.shared:    # stored meanwhile by another process?
+            ent = self.refresh(gid)
+            st = ent.stored
         if ply != st.ply:
             raise ApiError(409, f"the game has moved on: {st.ply} actions played, "
                                 f"you have seen {ply}")
@@ -302,7 +337,9 @@ class Service:
         snapshot = game.to_json() if len(history) % SNAPSHOT_EVERY == 0 else None
         digest = game.state_hash()
         try:
-            self.store.append(st.id, st.ply, history, digest, snapshot)
+            self.store.append(st.id, st.ply, history, digest, snapshot,
+                              bot_to_act=_bot_to_act(game, st.seats, st.mode),
+                              expected_hash=st.state_hash)
         except Stale:
             self.forget(st.id)
             raise ApiError(409, "the game has moved on (stored elsewhere)") from None
@@ -322,19 +359,56 @@ class Service:
         ent = self.cache.get(gid)
         if ent is None:
             return
-        await self.hub.publish(gid, {"type": "update", "ply": ent.stored.ply,
-                                     "active": ent.game.active_side,
-                                     "over": ent.game.is_over()})
+        await self.publish(ent)
         self.kick_bots(gid)
 
     # ------------------------------------------------------------ bots
-    def kick_bots(self, gid: str) -> None:
-        """Start the bot loop of a game if a bot is to act and none is running."""
-        ent = self.cache.get(gid)
-        if ent is None or ent.stored.mode != "play" or ent.game.is_over():
+    async def start(self) -> None:
+        """Listen to the other processes (PostgreSQL) and resume every game in which a
+        bot is to act, without waiting for a visitor."""
+        await self.cluster.start(self.heard, self.cache.clear)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def heard(self, gid: str, ply: int, digest: str) -> None:
+        """Some process (this one too) stored ``gid`` with ``ply`` actions and the state
+        hash ``digest`` (one action more, or fewer after an undo)."""
+        self.heard_at[gid] = time.monotonic()
+        if gid not in self.hub.watchers:
+            ent = self.cache.get(gid)
+            if ent is not None and ent.stored.state_hash != digest:
+                self.forget(gid)                   # loaded again when next asked for
             return
-        seat = ent.stored.seats.get(ent.game.active_side or "")
-        if seat is None or seat.kind != "bot":
+        if self.told.get(gid) == (ply, digest):
+            return                                 # its watchers know (told by this process)
+        async with self.lock(gid):
+            ent = self.refresh(gid)
+        await self.publish(ent)
+
+    async def _sweep(self) -> None:
+        """Resume the games whose bots no process drives: once at start on SQLite, every
+        few seconds on PostgreSQL (a process may have stopped in the middle)."""
+        while True:
+            try:
+                await self.cluster.check()
+                # a game stored in since the last sweep has a process driving it
+                recent = time.monotonic() - 2 * (self.cluster.sweep_every or 0)
+                self.heard_at = {g: t for g, t in self.heard_at.items() if t > recent}
+                for gid in await asyncio.to_thread(self.store.bot_games):
+                    if gid not in self.heard_at:
+                        self.kick_bots(gid)
+            except Exception:
+                log.exception("looking for games with a bot to act")
+            if self.cluster.sweep_every is None:
+                return
+            await asyncio.sleep(self.cluster.sweep_every)
+
+    def kick_bots(self, gid: str) -> None:
+        """Start the bot loop of a game if a bot is to act and none is running here (for
+        a game not cached, the loop looks: the sweep names stored games)."""
+        ent = self.cache.get(gid)
+        if ent is not None and not _bot_to_act(ent.game, ent.stored.seats, ent.stored.mode):
+            return
+        if ent is not None and self.broken.get(gid) == ent.stored.ply:
             return
         task = self.bot_tasks.get(gid)
         if task is not None and not task.done():
@@ -345,55 +419,84 @@ class Service:
             return
         self.bot_tasks[gid] = loop.create_task(self._bots(gid))
 
+    def bot_seat(self, ent: Entry, side: str) -> BotSeat:
+        key = (ent.stored.id, side)
+        seat = self.bot_seats.get(key)
+        if seat is None:
+            st = ent.stored
+            seat = BotSeat(st.header, st.game, side, st.seats[side].bot, st.id)
+            self.bot_seats[key] = seat
+            while len(self.bot_seats) > CACHE_SIZE:
+                self.bot_seats.popitem(last=False)
+        self.bot_seats.move_to_end(key)
+        return seat
+
     async def _bots(self, gid: str) -> None:
+        if not await self.cluster.acquire(gid):
+            return                                 # another process drives this game
         try:
+            ent = self.refresh(gid) if self.cluster.shared else self.entry(gid)
+            if not _bot_to_act(ent.game, ent.stored.seats, ent.stored.mode):
+                # nothing to do (a game stored by an older djebel, or already moved on)
+                self.store.set_bot_to_act(gid, ent.stored.ply, False)
+                return
             while True:
                 ent = self.entry(gid)
                 game = ent.game
-                if game.is_over():
+                if not _bot_to_act(game, ent.stored.seats, ent.stored.mode):
                     return
                 side = game.active_side
-                seat = ent.stored.seats.get(side or "")
-                if seat is None or seat.kind != "bot":
-                    return
-                key = (gid, side)
-                agent = self.agents.get(key)
-                if agent is None:
-                    salt = SIDES[ent.stored.game].index(side) + 1
-                    agent = make_agent(seat.bot, ent.stored.game, side,
-                                       int(ent.stored.header.get("seed", 0)) * 7 + salt,
-                                       **bot_options(ent.stored.game, seat.bot))
-                    self.agents[key] = agent
                 ply, digest = ent.stored.ply, ent.stored.state_hash
-                action = await asyncio.to_thread(agent.choose, game.clone())
+                seat = self.bot_seat(ent, side)
+                action = await asyncio.to_thread(seat.choose, list(ent.stored.actions))
+                if not self.cluster.holds(gid):
+                    return                         # lock lost with its connection
                 async with self.lock(gid):
                     ent = self.entry(gid)
                     if (ent.stored.ply != ply or ent.stored.state_hash != digest
                             or ent.game.active_side != side):    # moved on, or undone
                         continue
                     before = ent.game.clone()
-                    self._apply(ent, str(action))
+                    try:
+                        self._apply(ent, str(action))
+                    except ApiError as exc:
+                        if exc.status != 409:
+                            raise
+                        continue                   # stored elsewhere: reloaded, go on
                     ent.trail = (ent.trail + [(ply, before)])[-TRAIL:]
-                await self.hub.publish(gid, {"type": "update", "ply": ent.stored.ply,
-                                             "active": ent.game.active_side,
-                                             "over": ent.game.is_over()})
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                else:
-                    await asyncio.sleep(0)
+                await self.publish(ent)
+                await asyncio.sleep(self.bot_delay)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("bot loop of game %s stopped", gid)
+            ent = self.cache.get(gid)
+            self.broken[gid] = ent.stored.ply if ent is not None else -1
         finally:
             self.bot_tasks.pop(gid, None)
+            await self.cluster.release(gid)
+
+    async def publish(self, ent: Entry) -> None:
+        """Tell the game's watchers of its new state (once per ply: a process hears of
+        the actions it stored itself too)."""
+        gid, ply, told = ent.stored.id, ent.stored.ply, (ent.stored.ply, ent.stored.state_hash)
+        if gid not in self.hub.watchers or self.told.get(gid) == told:
+            return
+        if len(self.told) > 4 * CACHE_SIZE:
+            self.told = {g: t for g, t in self.told.items() if g in self.hub.watchers}
+        self.told[gid] = told
+        await self.hub.publish(gid, {"type": "update", "ply": ply,
+                                     "active": ent.game.active_side,
+                                     "over": ent.game.is_over()})
 
     async def shutdown(self) -> None:
-        for task in list(self.bot_tasks.values()):
+        tasks = [t for t in (self.sweeper, *self.bot_tasks.values()) if t is not None]
+        for task in tasks:
             task.cancel()
-        for task in list(self.bot_tasks.values()):
+        for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+        await self.cluster.stop()
 
     # ------------------------------------------------------------ undo
     def before(self, ent: Entry, ply: int):
@@ -429,6 +532,9 @@ class Service:
         ent = self.entry(gid)
         st = ent.stored
         self._check_seat(st, side, token)
+        if ply != st.ply and self.cluster.shared:    # stored meanwhile by another process?
+            ent = self.refresh(gid)
+            st = ent.stored
         if ply != st.ply:
             raise ApiError(409, f"the game has moved on: {st.ply} actions played, "
                                 f"you have seen {ply}")
@@ -470,3 +576,11 @@ class Service:
             while len(ent.replays) > 16:
                 ent.replays.popitem(last=False)
         return hit
+
+
+def _bot_to_act(game, seats: dict[str, Seat], mode: str) -> bool:
+    """A bot seat is to act in a game being played."""
+    if mode != "play" or game.is_over():
+        return False
+    seat = seats.get(game.active_side or "")
+    return seat is not None and seat.kind == "bot"

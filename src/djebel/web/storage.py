@@ -3,6 +3,11 @@
 SQLAlchemy 2.x, so the same code runs on an SQLite file (the default, nothing to
 install) and on PostgreSQL (``postgresql+psycopg://...``). A snapshot of the state
 may be stored beside the record to speed up loading; the record is the truth.
+
+Each write is a compare-and-set on the stored ply, so two server processes can never
+both store an action after the same ply. On PostgreSQL the write also sends
+``NOTIFY djebel, 'ID PLY HASH'`` in its transaction (delivered on commit), which every
+server process listens to (``djebel.web.cluster``).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -21,12 +27,16 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 SNAPSHOT_EVERY = 100       # store a snapshot of the state every this many actions
+CHANNEL = "djebel"         # the PostgreSQL NOTIFY channel of stored actions
+SCHEMA_LOCK = 0x646A6562   # advisory lock key taken while the tables are created
 
 
 class Base(DeclarativeBase):
@@ -48,6 +58,8 @@ class GameRow(Base):
     mode: Mapped[str] = mapped_column(String(16), default="play")   # play | replay
     created: Mapped[float] = mapped_column(Float, default=time.time)
     updated: Mapped[float] = mapped_column(Float, default=time.time)
+    # a bot is to act: the games a starting server resumes without waiting for a visitor
+    bot_to_act: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
 
 
 class SeatRow(Base):
@@ -98,6 +110,14 @@ class Stale(Exception):
     """The game moved on since the writer read it."""
 
 
+def _add_missing_columns(conn) -> None:
+    """A database written by an older djebel lacks ``bot_to_act``: add it, true, so the
+    next start looks at every old game once."""
+    if "bot_to_act" not in {c["name"] for c in inspect(conn).get_columns("djebel_games")}:
+        conn.execute(text("ALTER TABLE djebel_games ADD COLUMN bot_to_act BOOLEAN "
+                          "NOT NULL DEFAULT TRUE"))
+
+
 def default_url(path: str = "djebel.db") -> str:
     return f"sqlite:///{path}"
 
@@ -120,29 +140,42 @@ class Store:
                 cur.execute("PRAGMA journal_mode=WAL")
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.close()
-        Base.metadata.create_all(self.engine)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        with self.engine.begin() as conn:
+            if self.postgres:      # server processes starting together: one at a time
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": SCHEMA_LOCK})
+            Base.metadata.create_all(conn)
+            _add_missing_columns(conn)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         # built once with a bound parameter for every value: a statement built per call
         # costs more to compile and cache-key than the write itself
-        where = update(GameRow.__table__).where(GameRow.id == bindparam("gid"),
-                                                GameRow.ply == bindparam("expected"))
-        cols = {c: bindparam("v_" + c) for c in ("actions", "ply", "state_hash", "updated")}
-        self._append = where.values(**cols)
-        self._append_snapshot = where.values(**cols, snapshot=bindparam("v_snapshot"),
-                                             snapshot_ply=bindparam("v_snapshot_ply"))
+        cols = {c: bindparam("v_" + c)
+                for c in ("actions", "ply", "state_hash", "updated", "bot_to_act")}
+        snap = {"snapshot": bindparam("v_snapshot"), "snapshot_ply": bindparam("v_snapshot_ply")}
+        self._appends = {}
+        for with_hash in (False, True):
+            where = update(GameRow.__table__).where(GameRow.id == bindparam("gid"),
+                                                    GameRow.ply == bindparam("expected"))
+            if with_hash:
+                where = where.where(GameRow.state_hash == bindparam("expected_hash"))
+            self._appends[with_hash, False] = where.values(**cols)
+            self._appends[with_hash, True] = where.values(**cols, **snap)
+        self._notify = text("SELECT pg_notify(:channel, :payload)")
 
     def close(self) -> None:
         self.engine.dispose()
 
     # ------------------------------------------------------------ writes
     def create(self, game: str, header: dict, actions: list[str], state_hash: str,
-               seats: list[Seat], title: str = "", mode: str = "play") -> str:
+               seats: list[Seat], title: str = "", mode: str = "play",
+               bot_to_act: bool = False) -> str:
         gid = secrets.token_urlsafe(9)
         now = time.time()
         with self.session() as s, s.begin():
             s.add(GameRow(id=gid, game=game, header=header, actions=list(actions),
                           ply=len(actions), state_hash=state_hash, snapshot=None,
-                          snapshot_ply=-1, title=title, mode=mode, created=now, updated=now))
+                          snapshot_ply=-1, title=title, mode=mode, created=now, updated=now,
+                          bot_to_act=bot_to_act))
             s.flush()
             for seat in seats:
                 s.add(SeatRow(game_id=gid, side=seat.side, kind=seat.kind, bot=seat.bot,
@@ -150,20 +183,32 @@ class Store:
         return gid
 
     def append(self, gid: str, expected_ply: int, actions: list[str], state_hash: str,
-               snapshot: dict | None = None) -> None:
+               snapshot: dict | None = None, bot_to_act: bool = False,
+               expected_hash: str | None = None) -> None:
         """Store ``actions`` as the whole list, if the stored game still has
-        ``expected_ply`` actions; raises Stale otherwise."""
+        ``expected_ply`` actions (and, if given, the state hash ``expected_hash``: after
+        an undo and a new action the ply alone does not tell two games apart); raises
+        Stale otherwise."""
         params: dict = {"gid": gid, "expected": expected_ply, "v_actions": list(actions),
                         "v_ply": len(actions), "v_state_hash": state_hash,
-                        "v_updated": time.time()}
-        stmt = self._append
+                        "v_updated": time.time(), "v_bot_to_act": bot_to_act,
+                        "expected_hash": expected_hash}
         if snapshot is not None:
-            stmt = self._append_snapshot
             params.update(v_snapshot=snapshot, v_snapshot_ply=len(actions))
+        stmt = self._appends[expected_hash is not None, snapshot is not None]
         with self.engine.begin() as conn:
             res = conn.execute(stmt, params)
             if res.rowcount != 1:
                 raise Stale(gid)
+            if self.postgres:
+                conn.execute(self._notify, {"channel": CHANNEL, "payload":
+                                            f"{gid} {len(actions)} {state_hash}"})
+
+    def set_bot_to_act(self, gid: str, ply: int, value: bool) -> None:
+        """Mark whether a bot is to act, if the stored game still has ``ply`` actions."""
+        with self.engine.begin() as conn:
+            conn.execute(update(GameRow).where(GameRow.id == gid, GameRow.ply == ply)
+                         .values(bot_to_act=value))
 
     def set_seat(self, gid: str, side: str, kind: str, bot: str = "",
                  token_hash: str = "") -> None:
@@ -188,6 +233,12 @@ class Store:
                 row.state_hash, row.snapshot, row.snapshot_ply, row.title, row.mode,
                 row.created, row.updated,
                 {st.side: Seat(st.side, st.kind, st.bot, st.token_hash) for st in seats})
+
+    def bot_games(self, limit: int = 10_000) -> list[str]:
+        """The games in which a bot is to act, longest waiting first."""
+        with self.session() as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.bot_to_act.is_(True))
+                                  .order_by(GameRow.updated).limit(limit)))
 
     def listing(self, limit: int = 50) -> list[dict]:
         with self.session() as s:
