@@ -172,6 +172,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           db: str = typer.Option("sqlite:///djebel.db",
                                  help="database URL: sqlite:///FILE or postgresql://..."),
           bot_delay: float = typer.Option(0.4, help="seconds between two bot moves"),
+          upload_seconds: float = typer.Option(
+              10.0, min=0.0, help="time allowed to check and replay an uploaded record"),
           ) -> None:
     """Serve both games on the web: lobby, boards, bots, live updates, records."""
     import uvicorn
@@ -179,8 +181,9 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     from djebel.web.app import create_app
 
     console.print(f"djebel serving on http://{host}:{port}/  (database {db})")
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
-                log_level="warning", ws_ping_interval=20)
+    uvicorn.run(create_app(db, bot_delay=bot_delay, upload_seconds=upload_seconds),
+                host=host, port=port, log_level="warning", ws_ping_interval=20,
+                ws_max_size=4096)        # the page only ever sends "ping"
 
 
 @bench_app.command("serve")

@@ -15,12 +15,13 @@ the game log says so.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 from djebel import __version__
 from djebel.core.dice import secret_seed
-from djebel.core.errors import DjebelError, RecordError
+from djebel.core.errors import DjebelError, RecordError, brief
 
 RECORD_FORMAT = 1
 REQUIRED = ("format", "engine", "game", "scenario", "actions")
@@ -139,8 +140,14 @@ def announce(game, rec: dict[str, Any], ply: int) -> None:
         game.log.add("", FRESH_NOTE)
 
 
-def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | None = None):
-    """Rebuild the game a record describes, replaying its actions (all, or the first ``upto``).
+class ReplayTooLong(RecordError):
+    """Replaying a record took longer than its caller allows."""
+
+
+def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | None = None,
+                     deadline: float | None = None):
+    """Rebuild the game a record describes, replaying its actions (all, or the first
+    ``upto``); past ``deadline`` (``time.monotonic()``) it stops with ReplayTooLong.
 
     A record without a seed (the ``rolls`` of a game in progress) must use up exactly
     its rolls; the dice then continue from a new secret seed, kept in the game's header.
@@ -158,6 +165,9 @@ def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | Non
     actions = rec["actions"] if upto is None else rec["actions"][:upto]
     announce(game, rec, 0)
     for i, text in enumerate(actions):
+        if deadline is not None and time.monotonic() > deadline:
+            raise ReplayTooLong(f"{where}: replaying stopped at action {i} of {len(actions)}, "
+                                f"out of time")
         try:
             game.apply(text)
         except (DjebelError, ValueError) as exc:
@@ -182,10 +192,17 @@ def _check_rolls_used(game, rec: dict[str, Any], where: str) -> None:
 def verify_record(rec: dict[str, Any], where: str = "record"):
     """Replay and compare with the stored final hash; returns the game."""
     game = game_from_record(rec, where)
+    check_final_hash(rec, game, where)
+    return game
+
+
+def check_final_hash(rec: dict[str, Any], game, where: str = "record") -> None:
+    """Refuse a record whose replay does not end in the state it claims (a record edited
+    by hand, or made by another engine)."""
     want = rec.get("final_hash")
     if want is None:
         raise RecordError(f"{where}: field 'final_hash' is missing, nothing to verify")
     got = game.state_hash()
     if got != want:
-        raise RecordError(f"{where}: replay ends in state {got}, the record says {want}")
-    return game
+        raise RecordError(f"{where}: field 'final_hash': replay ends in state {got}, "
+                          f"the record says {brief(want)}")

@@ -8,13 +8,15 @@ validation error names the file, the field and what was expected.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+import hashlib
+import json
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 from pathlib import Path
 
 from shapely.geometry import Point, Polygon
 
-from djebel.core.errors import ScenarioError
+from djebel.core.errors import ScenarioError, brief
 from djebel.skirmish.catalog import DATA, catalog, load_toml
 from djebel.skirmish.geometry import Body, Feature, Terrain, base_poly, distance, rect
 
@@ -73,7 +75,7 @@ class Scenario:
 
 
 def _err(path, field: str, expected: str, got: object = None) -> ScenarioError:
-    got_txt = "" if got is None else f", got {got!r}"
+    got_txt = "" if got is None else f", got {brief(got)}"
     return ScenarioError(f"{path}: field '{field}': expected {expected}{got_txt}")
 
 
@@ -111,19 +113,61 @@ def list_scenarios() -> list[str]:
 
 
 def load_scenario(name_or_path: str) -> Scenario:
-    """A shipped scenario by id, or any scenario file by path."""
-    p = Path(name_or_path)
+    """A shipped scenario by id, or any scenario file by path (the user names it)."""
+    return open_scenario(name_or_path)[0]
+
+
+def open_scenario(spec: str | dict) -> tuple[Scenario, dict | None]:
+    """The scenario ``spec`` names and, unless it is a shipped one, its data (which a
+    record embeds, so that replaying the record never reads a file): a shipped id, a
+    scenario table, or the path of a scenario file."""
+    if isinstance(spec, dict):
+        return embedded_scenario(spec), spec
+    if spec in list_scenarios():
+        return _load(str(SCENARIO_DIR / f"{spec}.toml")), None
+    p = Path(spec)
     if p.suffix == ".toml" or p.exists():
-        return _load(str(p.resolve()) if p.exists() else str(p))
-    if name_or_path not in list_scenarios():
-        raise ScenarioError(f"unknown scenario {name_or_path!r} "
-                            f"(shipped: {', '.join(list_scenarios())})")
-    return _load(str(SCENARIO_DIR / f"{name_or_path}.toml"))
+        data = _read(str(p.resolve()) if p.exists() else str(p))
+        return embedded_scenario(data, str(p)), data
+    raise ScenarioError(f"unknown scenario {brief(spec)} "
+                        f"(shipped: {', '.join(list_scenarios())})")
+
+
+def shipped_or_embedded(spec: object) -> str | dict:
+    """The ``scenario`` of a record: a shipped id or an embedded scenario table, never
+    a path (a record comes from anywhere; only the user opens files)."""
+    if isinstance(spec, dict) or (isinstance(spec, str) and spec in list_scenarios()):
+        return spec
+    raise ScenarioError(f"field 'scenario': expected a shipped scenario id "
+                        f"({', '.join(list_scenarios())}) or an embedded scenario table, "
+                        f"got {brief(spec)}")
 
 
 @cache
 def _load(path: str) -> Scenario:
     return parse_scenario(load_toml(path), path)
+
+
+def _read(path: str) -> dict:
+    """A scenario file's table as JSON holds it (TOML dates become strings), so that what
+    is checked now is exactly what a record of the game embeds."""
+    return json.loads(json.dumps(load_toml(path), default=str))
+
+
+def embedded_scenario(data: dict, where: str = "embedded scenario") -> Scenario:
+    """A scenario given as a table, validated exactly like a scenario file."""
+    try:
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        raise ScenarioError(f"{where}: a scenario holds only JSON values "
+                            f"(no NaN or infinity)") from None
+    return _embedded(hashlib.sha256(text.encode()).hexdigest(), text, where)
+
+
+@lru_cache(maxsize=32)
+def _embedded(digest: str, text: str, where: str) -> Scenario:
+    # the path is the content's hash: caches keyed on it never mix two scenarios up
+    return replace(parse_scenario(json.loads(text), where), path=f"embedded:{digest}")
 
 
 def parse_scenario(data: dict, path: str) -> Scenario:
