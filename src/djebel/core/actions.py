@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from djebel.core.errors import IllegalAction, brief
 
 MAX_TEXT = 200          # characters of an action's notation, as typed and as stored
-MAX_NUMBER = 10**6      # size of a number in an action (positions are cm, counts small)
+MAX_NUMBER = 10**4      # size of a number in an action (positions are cm, counts small):
+                        # written with two decimals at most, it fits the 6 digits of str()
 
 
 @dataclass(frozen=True, slots=True)

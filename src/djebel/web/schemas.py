@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 from djebel.core.actions import MAX_TEXT
 
@@ -75,6 +75,19 @@ Small = Annotated[int, Field(ge=-10**6, le=10**6)]
 FreeTable = Annotated[dict[Word, Any], AfterValidator(bounded_json)]
 
 
+def scenario_value(value: Any) -> Any:
+    """A record's scenario: a short id (the engine checks it is a shipped one) or a table."""
+    if isinstance(value, str) and len(value) <= 200:
+        return value
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return bounded_json(value)
+    raise ValueError("expected a shipped scenario id or an embedded scenario table")
+
+
+ScenarioSpec = Annotated[Any, AfterValidator(scenario_value), WithJsonSchema(
+    {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "object"}]})]
+
+
 class RecordBody(Strict):
     """A game record as the API accepts it: the fields of ``core.records`` with their
     sizes bounded; the scenario is a shipped id or a whole scenario table, never a path."""
@@ -82,7 +95,7 @@ class RecordBody(Strict):
     format: int = Field(ge=0, le=1000)
     engine: str = Field(max_length=32)
     game: GameName
-    scenario: Annotated[str, StringConstraints(max_length=32)] | FreeTable
+    scenario: ScenarioSpec
     seed: int | None = Field(default=None, ge=0, le=2**64)
     options: dict[Word, bool | Small | Word] = Field(default_factory=dict, max_length=32)
     dice_script: list[Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=list,
