@@ -158,6 +158,11 @@ def test_a_record_embeds_a_file_scenario_and_never_opens_a_path(tmp_path):
     bad = dict(rec["scenario"], first_side="rebels")
     with pytest.raises(RecordError, match="embedded scenario: field 'first_side'"):
         game_from_record(dict(rec, scenario=bad))
+    for field, junk, expected in (("force", {"a": 1}, "force': expected an array"),
+                                  ("terrain", [3], "terrain[0]': expected a table"),
+                                  ("sides", {"french": []}, "sides.french': expected a table")):
+        with pytest.raises(RecordError, match=re.escape(expected)):
+            game_from_record(dict(rec, scenario=dict(rec["scenario"], **{field: junk})))
     with pytest.raises(RecordError, match="no NaN"):
         game_from_record(dict(rec, scenario=dict(bad, x=float("nan"))))
 

@@ -328,6 +328,8 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-10**30, 10**30)
                     | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
                     lambda kids: st.lists(kids, max_size=4)
                     | st.dictionaries(st.text(max_size=8), kids, max_size=4), max_leaves=12)
+AMBUSH = tomllib.loads(resources.files("djebel.skirmish").joinpath(
+    "data", "scenarios", "ambush.toml").read_text())
 WORDS = ["end", "I1", "F1", "activate", "move", "face", "1e300", "-0", "nan", "flush",
          "II-1", "psp", "3", "ready", "endphase", "9" * 30, "\u0661", "\x00"]
 
@@ -338,7 +340,7 @@ def mutated(draw, records):
     rec = json.loads(json.dumps(records[game]))
     for _ in range(draw(st.integers(1, 3))):
         how = draw(st.sampled_from(["drop", "junk", "action", "truncate", "scenario",
-                                    "swap_game"]))
+                                    "table", "swap_game"]))
         key = draw(st.sampled_from(sorted(rec) + ["extra"]))
         if how == "drop":
             rec.pop(key, None)
@@ -354,6 +356,10 @@ def mutated(draw, records):
             rec["scenario"] = draw(st.sampled_from(
                 ["/etc/passwd", "/dev/zero", "ambush", "1954", "1958", "hotlz", "", "../x"])
                 | JUNK)
+        elif how == "table":                      # an embedded scenario, one field spoilt
+            table = dict(AMBUSH)
+            table[draw(st.sampled_from(sorted(table)))] = draw(JUNK)
+            rec["scenario"] = table
         elif how == "swap_game":
             rec["game"] = "algeria" if rec.get("game") == "skirmish" else "skirmish"
     return rec

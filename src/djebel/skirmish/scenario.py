@@ -170,8 +170,37 @@ def _embedded(digest: str, text: str, where: str) -> Scenario:
     return replace(parse_scenario(json.loads(text), where), path=f"embedded:{digest}")
 
 
+# the shape of a scenario table: what each top-level field holds, and for tables and
+# arrays, what each of their entries holds (a scenario may come inside a record)
+SHAPE = {"table": (dict, None), "terrain": (list, dict), "civilians": (list, list),
+         "zones": (dict, list), "sides": (dict, dict), "casevac_zones": (list, list),
+         "casevac_by": (list, str), "force": (list, dict), "victory": (list, dict),
+         "searchable": (list, str), "sudden_death": (dict, None), "setup_order": (list, str),
+         "description": (str, None)}
+_WHAT = {dict: "a table", list: "an array", str: "a string"}
+
+
+def _check_shape(data: object, path: str) -> None:
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}: a scenario is a table of fields")
+    for key, (outer, inner) in SHAPE.items():
+        if key not in data:
+            continue
+        value = data[key]
+        if not isinstance(value, outer):
+            raise _err(path, key, _WHAT[outer], value)
+        if inner is None:
+            continue
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, item in items:
+            if not isinstance(item, inner):
+                where = f"{key}.{k}" if isinstance(value, dict) else f"{key}[{k}]"
+                raise _err(path, where, _WHAT[inner], item)
+
+
 def parse_scenario(data: dict, path: str) -> Scenario:
     """Validate a scenario dict read from ``path``."""
+    _check_shape(data, path)
     cat = catalog()
     lib = terrain_library()
     for key, typ, what in (("id", str, "a string"), ("name", str, "a string"),
@@ -198,7 +227,7 @@ def parse_scenario(data: dict, path: str) -> Scenario:
             raise _err(path, field + ".id", "a unique id without spaces", fid)
         seen.add(fid)
         kind = spec.get("kind")
-        if kind not in lib:
+        if not isinstance(kind, str) or kind not in lib:
             raise _err(path, field + ".kind", f"one of {sorted(lib)}", kind)
         props = dict(lib[kind])
         for k, v in spec.items():
@@ -225,7 +254,7 @@ def parse_scenario(data: dict, path: str) -> Scenario:
     for side in SIDES:
         sd = data.get("sides", {}).get(side, {})
         ex = sd.get("exit_edges", [])
-        if not all(e in EDGES for e in ex):
+        if not isinstance(ex, list) or not all(e in EDGES for e in ex):
             raise _err(path, f"sides.{side}.exit_edges", f"edges among {EDGES}", ex)
         exits[side] = tuple(ex)
         home = sd.get("home_edge", "west" if side == "french" else "east")
@@ -259,7 +288,7 @@ def parse_scenario(data: dict, path: str) -> Scenario:
         if side not in SIDES:
             raise _err(path, field + ".side", "'french' or 'insurgents'", side)
         typ = f.get("type")
-        if typ not in cat:
+        if not isinstance(typ, str) or typ not in cat:
             raise _err(path, field + ".type", "a catalog id", typ)
         t = cat[typ]
         if (typ, side) in (("french_rifle", "insurgents"), ("ins_rifle", "french")):
@@ -297,6 +326,8 @@ def parse_scenario(data: dict, path: str) -> Scenario:
             if zone_names is not None:
                 names = zone_names if isinstance(zone_names, list) else [zone_names]
                 for zn in names:
+                    if not isinstance(zn, str):
+                        raise _err(path, field + ".zone", "a zone name or terrain id", zn)
                     if zn in zones:
                         polys += zones[zn]
                     elif zn in seen:
@@ -307,7 +338,8 @@ def parse_scenario(data: dict, path: str) -> Scenario:
                     raise _err(path, field + ".at", f"a point inside zone {names}", at)
             placed.append((label, body, side))
         passengers = f.get("passengers", [])
-        if not isinstance(passengers, list) or any(p not in cat for p in passengers):
+        if not isinstance(passengers, list) or any(not isinstance(p, str) or p not in cat
+                                                   for p in passengers):
             raise _err(path, field + ".passengers", "a list of catalog ids", passengers)
         if len(passengers) > t.passenger_capacity:
             raise _err(path, field + ".passengers",
@@ -359,10 +391,14 @@ def parse_scenario(data: dict, path: str) -> Scenario:
             raise _err(path, field + ".hook", f"one of {HOOKS}", v.get("hook"))
         if not isinstance(v.get("points"), int):
             raise _err(path, field + ".points", "an integer", v.get("points"))
-        for fate in v.get("fates", []):
+        fates = v.get("fates", [])
+        if not isinstance(fates, list):
+            raise _err(path, field + ".fates", f"fates among {FATES}", fates)
+        for fate in fates:
             if fate not in FATES:
                 raise _err(path, field + ".fates", f"fates among {FATES}", fate)
-        if v["hook"] == "objective_held" and v.get("feature") not in seen:
+        if v["hook"] == "objective_held" and (not isinstance(v.get("feature"), str)
+                                              or v["feature"] not in seen):
             raise _err(path, field + ".feature", "a terrain id", v.get("feature"))
         victory.append(dict(v))
     searchable = tuple(data.get("searchable", []))

@@ -85,7 +85,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0,
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException):
         # Starlette's own answers (no such route, wrong method, unparsable body)
-        return JSONResponse({"error": str(exc.detail)[:200]}, status_code=exc.status_code,
+        detail = str(exc.detail)[:200]
+        if detail == "There was an error parsing the body":
+            detail = "request body: not JSON in UTF-8"
+        return JSONResponse({"error": detail}, status_code=exc.status_code,
                             headers=exc.headers)
 
     @app.exception_handler(Exception)
