@@ -160,7 +160,17 @@ def test_a_record_embeds_a_file_scenario_and_never_opens_a_path(tmp_path):
         game_from_record(dict(rec, scenario=bad))
     for field, junk, expected in (("force", {"a": 1}, "force': expected an array"),
                                   ("terrain", [3], "terrain[0]': expected a table"),
-                                  ("sides", {"french": []}, "sides.french': expected a table")):
+                                  ("sides", {"french": []}, "sides.french': expected a table"),
+                                  ("civilians", [[1, 1]] * 101, "expected at most 100 entries"),
+                                  ("terrain", [{"id": "w", "kind": "building",
+                                                "polygon": [[1, 1], [2, 1], [2, 2]] * 30}],
+                                   "3 to 64 [x, y] points"),
+                                  ("terrain", [{"id": "b", "kind": "building", "cover": [1],
+                                                "rect": [30, 40, 0, 10]}],
+                                   "terrain[0].cover': expected one of ['heavy', 'light'"),
+                                  ("terrain", [{"id": "b", "kind": "building", "move": {},
+                                                "rect": [30, 40, 0, 10]}],
+                                   "terrain[0].move': expected a table of foot = ")):
         with pytest.raises(RecordError, match=re.escape(expected)):
             game_from_record(dict(rec, scenario=dict(rec["scenario"], **{field: junk})))
     with pytest.raises(RecordError, match="no NaN"):

@@ -5,6 +5,7 @@ answering."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -340,7 +341,7 @@ def mutated(draw, records):
     rec = json.loads(json.dumps(records[game]))
     for _ in range(draw(st.integers(1, 3))):
         how = draw(st.sampled_from(["drop", "junk", "action", "truncate", "scenario",
-                                    "table", "swap_game"]))
+                                    "table", "embed", "swap_game"]))
         key = draw(st.sampled_from(sorted(rec) + ["extra"]))
         if how == "drop":
             rec.pop(key, None)
@@ -357,11 +358,27 @@ def mutated(draw, records):
                 ["/etc/passwd", "/dev/zero", "ambush", "1954", "1958", "hotlz", "", "../x"])
                 | JUNK)
         elif how == "table":                      # an embedded scenario, one field spoilt
-            table = dict(AMBUSH)
-            table[draw(st.sampled_from(sorted(table)))] = draw(JUNK)
+            table = json.loads(json.dumps(AMBUSH))
+            rows = table[draw(st.sampled_from(["terrain", "force", "victory"]))]
+            row = rows[draw(st.integers(0, len(rows) - 1))]
+            if draw(st.booleans()):
+                table[draw(st.sampled_from(sorted(table)))] = draw(JUNK)
+            else:
+                row[draw(st.sampled_from(sorted(row) + ["cover", "move", "hill"]))] = draw(JUNK)
+            rec["scenario"] = table
+        elif how == "embed":                      # the scenario inside, a few values moved
+            table = json.loads(json.dumps(AMBUSH))
+            for _ in range(draw(st.integers(0, 3))):
+                row = draw(st.sampled_from(table["force"]))
+                row["facing"] = draw(st.floats(-720, 720))
+                table["turn_limit"] = draw(st.integers(1, 12))
             rec["scenario"] = table
         elif how == "swap_game":
             rec["game"] = "algeria" if rec.get("game") == "skirmish" else "skirmish"
+    if draw(st.booleans()):                       # often a record that replays: stored
+        from djebel.core.records import game_from_record
+        with contextlib.suppress(Exception):
+            rec["final_hash"] = game_from_record(rec).state_hash()
     return rec
 
 
@@ -373,6 +390,10 @@ def test_mutated_records_never_cause_a_server_error(client, records):
         assert r.status_code < 500, r.text[:300]
         if r.status_code != 201:
             refused(r, r.status_code)
+            return
+        gid = r.json()["id"]
+        for params in ({}, {"at": 0}):
+            assert client.get(f"/api/games/{gid}", params=params).status_code == 200
 
     check()
     answering(client)

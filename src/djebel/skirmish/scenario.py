@@ -91,9 +91,10 @@ def _polygon(path, field: str, spec: dict) -> Polygon:
         return rect(r[0], r[1], r[2], r[3])
     if "polygon" in spec:
         pts = spec["polygon"]
-        if not (isinstance(pts, list) and len(pts) >= 3 and all(
+        if not (isinstance(pts, list) and 3 <= len(pts) <= MAX_POINTS and all(
                 isinstance(p, list) and len(p) == 2 and all(_num(v) for v in p) for p in pts)):
-            raise _err(path, field + ".polygon", "a list of at least 3 [x, y] points", pts)
+            raise _err(path, field + ".polygon", f"a list of 3 to {MAX_POINTS} [x, y] points",
+                       pts)
         poly = Polygon(pts)
         if not poly.is_valid or poly.area <= 0:
             raise _err(path, field + ".polygon", "a simple polygon with positive area", pts)
@@ -105,6 +106,45 @@ def _polygon(path, field: str, spec: dict) -> Polygon:
 def terrain_library() -> dict[str, dict]:
     data = load_toml(DATA / "terrain.toml")
     return data["kind"]
+
+
+@cache
+def _terrain_words() -> dict[str, set]:
+    """The words each terrain field (``cover``, ``move.foot``) takes in the library: the
+    only ones the rules know what to do with."""
+    words: dict[str, set] = {}
+    for props in terrain_library().values():
+        for key, value in props.items():
+            for sub, v in (value.items() if isinstance(value, dict) else [("", value)]):
+                if isinstance(v, str):
+                    words.setdefault(f"{key}.{sub}" if sub else key, set()).add(v)
+    return words
+
+
+def _check_override(path, field: str, key: str, default: object, value: object) -> None:
+    """A scenario's value for a terrain field has the library's shape: a flag for a flag,
+    a number for a number, a known word for a word, the same table keys."""
+    def word(v, name: str) -> bool:
+        return isinstance(v, str) and v in _terrain_words()[name]
+
+    expected = ""
+    if isinstance(default, bool) and not isinstance(value, bool):
+        expected = "true or false"
+    elif _num(default) and not (_num(value) and abs(value) <= 10_000):
+        expected = "a number (cm or degrees)"
+    elif isinstance(default, str) and not word(value, key):
+        expected = f"one of {sorted(_terrain_words()[key])}"
+    elif isinstance(default, dict) and not (
+            isinstance(value, dict) and set(value) == set(default)
+            and all(word(v, f"{key}.{sub}") for sub, v in value.items())):
+        expected = "a table of " + ", ".join(
+            f"{sub} = {'|'.join(sorted(_terrain_words()[f'{key}.{sub}']))}" for sub in default)
+    elif isinstance(default, list) and not (
+            isinstance(value, list) and len(value) <= MAX_ENTRIES
+            and all(_num(v) and abs(v) <= 10_000 for v in value)):
+        expected = "an array of numbers"
+    if expected:
+        raise _err(path, field, expected, value)
 
 
 def list_scenarios() -> list[str]:
@@ -178,6 +218,8 @@ SHAPE = {"table": (dict, None), "terrain": (list, dict), "civilians": (list, lis
          "searchable": (list, str), "sudden_death": (dict, None), "setup_order": (list, str),
          "description": (str, None)}
 _WHAT = {dict: "a table", list: "an array", str: "a string"}
+MAX_ENTRIES = 100      # of any array or table of a scenario (the shipped ones have 20 at most)
+MAX_POINTS = 64        # of a polygon: line of sight is computed against every edge
 
 
 def _check_shape(data: object, path: str) -> None:
@@ -189,13 +231,17 @@ def _check_shape(data: object, path: str) -> None:
         value = data[key]
         if not isinstance(value, outer):
             raise _err(path, key, _WHAT[outer], value)
+        if outer is not str and len(value) > MAX_ENTRIES:
+            raise _err(path, key, f"at most {MAX_ENTRIES} entries", f"{len(value)} entries")
         if inner is None:
             continue
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for k, item in items:
+            where = f"{key}.{k}" if isinstance(value, dict) else f"{key}[{k}]"
             if not isinstance(item, inner):
-                where = f"{key}.{k}" if isinstance(value, dict) else f"{key}[{k}]"
                 raise _err(path, where, _WHAT[inner], item)
+            if inner is not str and len(item) > MAX_ENTRIES:
+                raise _err(path, where, f"at most {MAX_ENTRIES} entries", f"{len(item)} entries")
 
 
 def parse_scenario(data: dict, path: str) -> Scenario:
@@ -215,8 +261,8 @@ def parse_scenario(data: dict, path: str) -> Scenario:
     table = data.get("table", {})
     width = table.get("width_cm", 122.0)
     depth = table.get("depth_cm", 122.0)
-    if not (_num(width) and _num(depth) and width > 0 and depth > 0):
-        raise _err(path, "table", "positive width_cm and depth_cm", table)
+    if not (_num(width) and _num(depth) and 0 < width <= 1000 and 0 < depth <= 1000):
+        raise _err(path, "table", "width_cm and depth_cm from 0 to 1000", table)
     # terrain
     feats = []
     seen = set()
@@ -235,6 +281,7 @@ def parse_scenario(data: dict, path: str) -> Scenario:
                 continue
             if k not in props:
                 raise _err(path, f"{field}.{k}", f"a terrain field of {sorted(props)}", k)
+            _check_override(path, f"{field}.{k}", k, props[k], v)
             props[k] = v
         feats.append(Feature(fid, kind, _polygon(path, field, spec), props))
     terrain = Terrain(float(width), float(depth), tuple(feats))
