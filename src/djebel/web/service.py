@@ -2,8 +2,9 @@
 bots played in the background, every change pushed to the watchers.
 
 Everything runs on the server's event loop, so reading a game, applying an action
-and storing it happen without interleaving; only the bots' thinking runs in a
-worker thread, on a clone.
+and storing it happen without interleaving; only the bots' thinking (on a clone) and
+the checking and replaying of an uploaded record (a game no one else sees yet) run in
+worker threads.
 """
 
 from __future__ import annotations
