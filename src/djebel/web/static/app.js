@@ -94,7 +94,7 @@ async function lobby() {
     el("label", {}, "Game"), $game, el("label", {}, "Scenario"), $scn, $opts,
     el("label", {}, "Seats (a human seat gets a secret link)"), $seats,
     el("label", {}, "Seed of the dice (leave it empty: nobody can foresee the dice)"), $seed,
-    el("label", { style: "font-weight:normal" }, $analysis, " analysis: free take-backs (undo past die rolls)"),
+    el("label", { class: "plain" }, $analysis, " analysis: free take-backs (undo past die rolls)"),
     el("label", {}, "Title"), $title,
     el("div", {}, el("button", { class: "primary", id: "create", onclick: create }, "Create game")), out);
 
