@@ -178,6 +178,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
                                  help="database URL: sqlite:///FILE or postgresql://..."),
           bot_delay: float = typer.Option(0.4, help="seconds between two bot moves"),
           workers: int = typer.Option(1, help="server processes (more than 1: PostgreSQL)"),
+          upload_seconds: float = typer.Option(
+              10.0, min=0.0, help="time allowed to check and replay an uploaded record"),
           ) -> None:
     """Serve both games on the web: lobby, boards, bots, live updates, records."""
     import importlib.util
@@ -212,12 +214,14 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     console.print(f"djebel serving on http://{host}:{port}/  (database {db}"
                   + (f", {workers} processes)" if workers > 1 else ")"), markup=False)
     if workers == 1:
-        uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
-                    log_level="warning", ws_ping_interval=20)
+        uvicorn.run(create_app(db, bot_delay=bot_delay, upload_seconds=upload_seconds),
+                    host=host, port=port, log_level="warning", ws_ping_interval=20,
+                    ws_max_size=4096)        # the page only ever sends "ping"
         return
-    os.environ.update(DJEBEL_DB=db, DJEBEL_BOT_DELAY=str(bot_delay))
+    os.environ.update(DJEBEL_DB=db, DJEBEL_BOT_DELAY=str(bot_delay),
+                      DJEBEL_UPLOAD_SECONDS=str(upload_seconds))
     uvicorn.run("djebel.web.app:app_from_env", factory=True, workers=workers, host=host,
-                port=port, log_level="warning", ws_ping_interval=20)
+                port=port, log_level="warning", ws_ping_interval=20, ws_max_size=4096)
 
 
 @bench_app.command("serve")

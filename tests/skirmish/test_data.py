@@ -129,3 +129,60 @@ def test_deployment_zone_and_enemy_distance_checked(tmp_path):
     path.write_text(text)
     with pytest.raises(ScenarioError, match="at least 10"):
         new_game(str(path))
+
+
+def test_a_record_embeds_a_file_scenario_and_never_opens_a_path(tmp_path):
+    """A game started from a scenario file (the user names it on the command line) is
+    recorded with the scenario inside: replaying the record needs no file, and a record
+    whose scenario is a path is refused before anything is opened (a FIFO would hang)."""
+    import os
+
+    from djebel.core.errors import RecordError
+    from djebel.core.records import game_from_record, make_record, verify_record
+
+    path = tmp_path / "mine.toml"
+    path.write_text(scenario_text([F("french_rifle", 20, 20), I("ins_rifle", 50, 20)]))
+    g = new_game(str(path), 4)
+    for text in ("activate F1", "end F1"):
+        if text in [str(a) for a in g.legal_actions()]:
+            g.apply(text)
+    rec = make_record(g)
+    assert rec["scenario"] == load_toml(path)
+    path.unlink()
+    assert verify_record(rec).state_hash() == g.state_hash()
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    for spec in (str(fifo), str(path), "/etc/passwd", "ambush.toml", 3, None):
+        with pytest.raises(RecordError, match="field 'scenario': expected a shipped scenario id"):
+            game_from_record(dict(rec, scenario=spec))
+    bad = dict(rec["scenario"], first_side="rebels")
+    with pytest.raises(RecordError, match="embedded scenario: field 'first_side'"):
+        game_from_record(dict(rec, scenario=bad))
+    for field, junk, expected in (("force", {"a": 1}, "force': expected an array"),
+                                  ("terrain", [3], "terrain[0]': expected a table"),
+                                  ("sides", {"french": []}, "sides.french': expected a table"),
+                                  ("civilians", [[1, 1]] * 101, "expected at most 100 entries"),
+                                  ("terrain", [{"id": "w", "kind": "building",
+                                                "polygon": [[1, 1], [2, 1], [2, 2]] * 30}],
+                                   "3 to 64 [x, y] points"),
+                                  ("terrain", [{"id": "b", "kind": "building", "cover": [1],
+                                                "rect": [30, 40, 0, 10]}],
+                                   "terrain[0].cover': expected one of ['heavy', 'light'"),
+                                  ("terrain", [{"id": "b", "kind": "building", "move": {},
+                                                "rect": [30, 40, 0, 10]}],
+                                   "terrain[0].move': expected a table of foot = ")):
+        with pytest.raises(RecordError, match=re.escape(expected)):
+            game_from_record(dict(rec, scenario=dict(rec["scenario"], **{field: junk})))
+    with pytest.raises(RecordError, match="no NaN"):
+        game_from_record(dict(rec, scenario=dict(bad, x=float("nan"))))
+
+
+def test_embedded_scenarios_never_share_a_cache_entry():
+    """Two scenario tables with the same id but different terrain are two scenarios."""
+    from djebel.skirmish.scenario import embedded_scenario
+
+    one = load_toml(DATA / "scenarios" / "ambush.toml")
+    two = dict(one, turn_limit=one["turn_limit"] + 1)
+    a, b = embedded_scenario(one), embedded_scenario(two)
+    assert a.id == b.id and a.path != b.path and b.turn_limit == a.turn_limit + 1
+    assert embedded_scenario(dict(one)) is a

@@ -19,10 +19,12 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db_url: str, bot_delay: float = 0.0, workers: int = 1):
+    def __init__(self, db_url: str, bot_delay: float = 0.0, workers: int = 1,
+                 args: tuple[str, ...] = ()):
         self.db_url = db_url
         self.bot_delay = bot_delay
         self.workers = workers
+        self.args = args
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -33,7 +35,8 @@ class Server:
     def start(self) -> Server:
         cmd = [sys.executable, "-c", "from djebel.cli import main; main()", "serve",
                "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url,
-               "--bot-delay", str(self.bot_delay), "--workers", str(self.workers)]
+               "--bot-delay", str(self.bot_delay), "--workers", str(self.workers),
+               *self.args]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                      env=dict(os.environ, PYTHONUNBUFFERED="1"))
         deadline = time.time() + 30

@@ -32,6 +32,9 @@ def page(browser):  # noqa: F811
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
+    # anything the Content-Security-Policy blocks (inline script or style) fails the test
+    pg.on("console", lambda m: errors.append(m.text)
+          if "Content Security Policy" in m.text else None)
     yield pg
     ctx.close()
     assert not errors, errors
@@ -199,7 +202,8 @@ def test_zoom_pan_and_fit(page, web):  # noqa: F811
     box = page.locator("#algeria-board").bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.wheel(0, -400)
-    page.wait_for_function("document.getElementById('algeria-board').viewBox.baseVal.width < 900")
+    page.wait_for_function(
+        "() => document.getElementById('algeria-board').viewBox.baseVal.width < 900")
     assert page.evaluate(name_px) > h0 * 1.1
     page.keyboard.press("0")
     assert vb() == full
@@ -332,7 +336,7 @@ def test_skirmish_ruler_lights_what_blocks_the_view(page, web):  # noqa: F811
     page.click("#ruler-btn")
     table_click(page, 30, 76)
     table_click(page, 90, 76)
-    page.wait_for_function("document.getElementById('ruler-text') && "
+    page.wait_for_function("() => document.getElementById('ruler-text') && "
                            "document.getElementById('ruler-text').textContent.includes('blocked')")
     assert page.locator("#ruler-text").text_content() == f"{ruled(page)} cm, blocked by b1, b2, b3"
     lit = page.locator("polygon.los-block").evaluate_all("ps => ps.map(p => p.dataset.feature)")
@@ -353,12 +357,13 @@ def test_skirmish_ruler_lights_what_blocks_the_view(page, web):  # noqa: F811
     # between two elements: centre to centre, and who sees whom by the rules
     element_click(page, "F1")
     element_click(page, "I5")
-    page.wait_for_function("document.getElementById('ruler-text').textContent.includes('see')")
+    page.wait_for_function(
+        "() => document.getElementById('ruler-text').textContent.includes('see')")
     assert page.locator("#ruler-text").text_content() == (
         "29.1 cm, blocked by b2; F1 cannot see I5")
     element_click(page, "F1")
     element_click(page, "I3")
-    page.wait_for_function("document.getElementById('ruler-text').textContent.includes('I3')")
+    page.wait_for_function("() => document.getElementById('ruler-text').textContent.includes('I3')")
     assert page.locator("#ruler-result").inner_text().endswith(
         "F1 cannot see I3, civilians in the way (D76)")
     assert selected(page) == []                    # the ruler selects nothing

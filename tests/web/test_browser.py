@@ -40,6 +40,9 @@ def page(browser):
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
+    # anything the Content-Security-Policy blocks (inline script or style) fails the test
+    pg.on("console", lambda m: errors.append(m.text)
+          if "Content Security Policy" in m.text else None)
     pg.errors = errors
     yield pg
     ctx.close()
@@ -311,16 +314,16 @@ def test_replay_of_an_uploaded_record_step_by_step(page, web, tmp_path):
     total = int(page.locator("#ply").inner_text())
     assert total >= 12
     page.click("text=|<")
-    page.wait_for_function("document.getElementById('replay-at').textContent === '0'")
+    page.wait_for_function("() => document.getElementById('replay-at').textContent === '0'")
     first = page.locator("#skirmish-table").inner_html()
     for n in range(1, 4):
         page.click("#replay-next")
         page.wait_for_function(
-            f"document.getElementById('replay-at').textContent === '{n}'")
+            f"() => document.getElementById('replay-at').textContent === '{n}'")
     assert page.locator("#actions button.act").count() == 0
     page.click("text=>|")
     page.wait_for_function(
-        f"document.getElementById('replay-at').textContent === '{total}'")
+        f"() => document.getElementById('replay-at').textContent === '{total}'")
     assert page.locator("#skirmish-table").inner_html() != first
 
 
@@ -382,8 +385,22 @@ def test_undo_button_takes_back_an_action_until_a_die_is_rolled(page, web):
     confirm(page)
     page.wait_for_selector("#undo:not([disabled])")
     page.click("#undo")
-    page.wait_for_function("document.getElementById('ply').textContent === '0'")
+    page.wait_for_function("() => document.getElementById('ply').textContent === '0'")
     page.locator('#actions button[data-action="place auto"]').click()
     confirm(page)                                               # rolls dice: no way back
     page.wait_for_selector("#undo[disabled]")
     assert "rolled dice" in page.locator("#undo").get_attribute("title")
+
+
+def test_a_refused_live_feed_is_not_asked_again(page, web):
+    """The server closes the feed of a game it does not have with code 4404: the page says
+    so and does not reconnect (every 1.5 s, forever, as it would after a network cut)."""
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(web.url + "/g/nosuchgame")
+    page.wait_for_function("() => document.getElementById('conn').textContent.startsWith"
+                           "('not live')")
+    assert "no game" in page.locator("#main").inner_text()
+    assert page.locator("#conn").inner_text() == "not live: no such game"
+    page.wait_for_timeout(3500)                 # two reconnection delays
+    assert len(sockets) == 1, sockets

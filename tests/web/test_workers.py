@@ -291,6 +291,7 @@ def test_an_undo_on_one_process_reaches_the_other_and_its_stale_action_is_refuse
             time.sleep(0.02)
         assert act(a, "place fr_xx I-1", 1).status_code == 409
         assert act(a, other, 0).status_code == 200
+        _seen(b, gid, 1)                # the announcement takes a moment to arrive
         assert actions_of(a, gid) == actions_of(b, gid) == [other]
         deadline = time.time() + 10
         while watcher.plies[-1:] != [listed_ply(b, gid)]:

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from djebel.core.errors import IllegalAction
+from djebel.core.errors import IllegalAction, brief
+
+MAX_TEXT = 200          # characters of an action's notation, as typed and as stored
+MAX_NUMBER = 10**4      # size of a number in an action (positions are cm, counts small):
+                        # written with two decimals at most, it fits the 6 digits of str()
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +31,13 @@ class Action:
 
     @staticmethod
     def parse(text: str) -> Action:
-        """Read an action from its notation; numbers become ints or floats."""
+        """Read an action from its notation; numbers become ints or floats.
+
+        Its text is bounded and its numbers finite and of sensible size, so that what is
+        stored (``str`` of the action, numbers written canonically) stays short."""
+        if len(text) > MAX_TEXT:
+            raise IllegalAction("notation", f"an action is at most {MAX_TEXT} characters, "
+                                            f"this one has {len(text)}")
         words = text.split()
         if not words:
             raise IllegalAction("notation", "empty action")
@@ -41,11 +51,15 @@ def _word(value: object) -> str:
 
 
 def _value(word: str) -> object:
+    number: int | float
     try:
-        return int(word)
+        number = int(word)
     except ValueError:
-        pass
-    try:
-        return float(word)
-    except ValueError:
-        return word
+        try:
+            number = float(word)
+        except ValueError:
+            return word
+    if not abs(number) <= MAX_NUMBER:                    # NaN fails this too
+        raise IllegalAction("notation", f"number {brief(word, 24)} is out of range "
+                                        f"(-{MAX_NUMBER} to {MAX_NUMBER})")
+    return number

@@ -25,3 +25,10 @@ class RecordError(DjebelError):
 
 class ScenarioError(DjebelError):
     """A scenario (or option) that does not exist or does not validate."""
+
+
+def brief(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: errors quote what a user sent, never
+    all of it (an upload may hold megabytes in one field)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "...(cut)"

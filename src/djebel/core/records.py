@@ -15,12 +15,13 @@ the game log says so.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 from djebel import __version__
 from djebel.core.dice import secret_seed
-from djebel.core.errors import DjebelError, RecordError
+from djebel.core.errors import DjebelError, RecordError, brief
 
 RECORD_FORMAT = 1
 REQUIRED = ("format", "engine", "game", "scenario", "actions")
@@ -36,7 +37,8 @@ NOTES = {
 }
 # Optional fields and the JSON types they take (null means "not given").
 FIELD_TYPES = (
-    ("game", str, "a game name"), ("scenario", str, "a scenario id"),
+    ("game", str, "a game name"),
+    ("scenario", (str, dict), "a scenario id (or, for the skirmish, a scenario table)"),
     ("options", (dict, type(None)), "an object of options"),
     ("dice_script", (list, type(None)), "a list of die faces"),
     ("start", (dict, type(None)), "a position (an object)"),
@@ -168,12 +170,19 @@ def check_final_hash(rec: dict[str, Any], game, where: str = "record"):
     got = game.state_hash()
     if got != want:
         raise RecordError(f"{where}: field 'final_hash': replay ends in state {got}, "
-                          f"the record says {want!r}")
+                          f"the record says {brief(want)}")
     return game
 
 
-def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | None = None):
-    """Rebuild the game a record describes, replaying its actions (all, or the first ``upto``).
+
+class ReplayTooLong(RecordError):
+    """Replaying a record took longer than its caller allows."""
+
+
+def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | None = None,
+                     deadline: float | None = None):
+    """Rebuild the game a record describes, replaying its actions (all, or the first
+    ``upto``); past ``deadline`` (``time.monotonic()``) it stops with ReplayTooLong.
 
     A record without a seed (the ``rolls`` of a game in progress) must use up exactly
     its rolls; the dice then continue from a new secret seed, kept in the game's header.
@@ -191,6 +200,9 @@ def game_from_record(rec: dict[str, Any], where: str = "record", upto: int | Non
     actions = rec["actions"] if upto is None else rec["actions"][:upto]
     announce(game, rec, 0)
     for i, text in enumerate(actions):
+        if deadline is not None and time.monotonic() > deadline:
+            raise ReplayTooLong(f"{where}: replaying stopped at action {i} of {len(actions)}, "
+                                f"out of time")
         try:
             game.apply(text)
         except (DjebelError, ValueError) as exc:

@@ -8,20 +8,22 @@ core tables and the terrain library are TOML files under ``data/``.
 from __future__ import annotations
 
 from djebel.skirmish.game import SkirmishGame
-from djebel.skirmish.scenario import list_scenarios
+from djebel.skirmish.scenario import list_scenarios, shipped_or_embedded
 
 
-def new_game(scenario: str, seed: int = 0, options: dict | None = None,
+def new_game(scenario: str | dict, seed: int = 0, options: dict | None = None,
              dice_script: tuple = (), rolls: tuple = ()) -> SkirmishGame:
-    """A new battle on a shipped scenario id (or a scenario file path); ``rolls`` are
-    faces already drawn (a record without its seed), drawn before the script."""
+    """A new battle on a shipped scenario id, a scenario table or a scenario file path;
+    ``rolls`` are faces already drawn (a record without its seed), drawn before the script."""
     return SkirmishGame(scenario, seed, options, tuple(dice_script), tuple(rolls))
 
 
 def game_from_header(rec: dict) -> SkirmishGame:
-    """The start of the game a record describes (its actions are replayed by the caller)."""
-    return new_game(rec["scenario"], rec.get("seed", 0), rec.get("options") or {},
-                    tuple(rec.get("dice_script") or ()), tuple(rec.get("rolls") or ()))
+    """The start of the game a record describes (its actions are replayed by the caller).
+    The record names a shipped scenario or embeds one: a record never opens a file."""
+    return new_game(shipped_or_embedded(rec["scenario"]), rec.get("seed", 0),
+                    rec.get("options") or {}, tuple(rec.get("dice_script") or ()),
+                    tuple(rec.get("rolls") or ()))
 
 
 __all__ = ["SkirmishGame", "new_game", "game_from_header", "list_scenarios"]

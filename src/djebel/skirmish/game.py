@@ -28,7 +28,7 @@ from djebel.skirmish.geometry import (
     terrain_los,
 )
 from djebel.skirmish.rules import aircraft, fire, garnish
-from djebel.skirmish.scenario import Scenario, load_scenario
+from djebel.skirmish.scenario import Scenario, open_scenario
 from djebel.skirmish.state import Element, Marker
 
 OPTION_DEFAULTS = {
@@ -70,7 +70,7 @@ class SkirmishGame:
     sides = ("french", "insurgents")
 
     # ------------------------------------------------------------ set-up
-    def __init__(self, scenario: str, seed: int = 0, options: dict | None = None,
+    def __init__(self, scenario: str | dict, seed: int = 0, options: dict | None = None,
                  dice_script: tuple = (), rolls: tuple = ()) -> None:
         opts = dict(OPTION_DEFAULTS)
         if options is not None and not isinstance(options, dict):
@@ -80,8 +80,9 @@ class SkirmishGame:
                 raise ScenarioError(f"unknown option {k!r} (known: {', '.join(OPTION_DEFAULTS)})")
             check_option(k, v)
             opts[k] = v
-        self.scenario_name = scenario
-        self.scn: Scenario = load_scenario(scenario)
+        self.scn: Scenario
+        self.scn, self.scenario_data = open_scenario(scenario)
+        self.scenario_name = scenario if self.scenario_data is None else self.scn.id
         self.seed = int(seed)
         self.options = opts
         self.user_options = dict(options or {})
@@ -352,11 +353,15 @@ class SkirmishGame:
         return self.hist.to_list()
 
     def record_header(self) -> dict:
-        out = {"game": self.name, "scenario": self.scenario_name, "seed": self.seed,
+        out = {"game": self.name, "scenario": self.scenario_spec(), "seed": self.seed,
                "options": dict(self.user_options), "dice_script": list(self.dice_script)}
         if self.rolls:
             out["rolls"] = list(self.rolls)
         return out
+
+    def scenario_spec(self) -> str | dict:
+        """What a record names the scenario by: a shipped id, or the whole scenario."""
+        return self.scenario_name if self.scenario_data is None else self.scenario_data
 
     def legal_actions(self) -> list[Action]:
         if self.over:
@@ -409,10 +414,10 @@ class SkirmishGame:
         flow.advance(self)
 
     # ------------------------------------------------------------ copy and JSON
-    _FIELDS = ("scenario_name", "scn", "seed", "options", "user_options", "dice_script", "rolls",
-               "tabs", "terrain", "breaches", "wrecks", "labels", "entry", "zones", "turn",
-               "phase_no",
-               "phasing", "searched", "last_fire", "over", "_result", "turn_limit")
+    _FIELDS = ("scenario_name", "scenario_data", "scn", "seed", "options", "user_options",
+               "dice_script", "rolls", "tabs", "terrain", "breaches", "wrecks", "labels",
+               "entry", "zones", "turn", "phase_no", "phasing", "searched", "last_fire", "over",
+               "_result", "turn_limit")
 
     def clone(self) -> SkirmishGame:
         c = SkirmishGame.__new__(SkirmishGame)
@@ -439,7 +444,7 @@ class SkirmishGame:
 
     def to_json(self) -> dict:
         return {
-            "game": self.name, "scenario": self.scenario_name, "seed": self.seed,
+            "game": self.name, "scenario": self.scenario_spec(), "seed": self.seed,
             "options": dict(self.user_options), "dice_script": list(self.dice_script),
             "rolls": list(self.rolls), "dice": self.dice.to_json(), "turn": self.turn,
             "phase_no": self.phase_no,
@@ -455,7 +460,8 @@ class SkirmishGame:
 
     @classmethod
     def from_json(cls, data: dict) -> SkirmishGame:
-        g = cls(data["scenario"], data["seed"], data.get("options") or {},
+        from djebel.skirmish.scenario import shipped_or_embedded
+        g = cls(shipped_or_embedded(data["scenario"]), data["seed"], data.get("options") or {},
                 tuple(data.get("dice_script", ())), tuple(data.get("rolls", ())))
         g.dice = Dice.from_json(data["dice"])
         g.turn, g.phase_no, g.phasing = data["turn"], data["phase_no"], data["phasing"]

@@ -8,13 +8,15 @@ validation error names the file, the field and what was expected.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+import hashlib
+import json
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 from pathlib import Path
 
 from shapely.geometry import Point, Polygon
 
-from djebel.core.errors import ScenarioError
+from djebel.core.errors import ScenarioError, brief
 from djebel.skirmish.catalog import DATA, catalog, load_toml
 from djebel.skirmish.geometry import Body, Feature, Terrain, base_poly, distance, rect
 
@@ -73,7 +75,7 @@ class Scenario:
 
 
 def _err(path, field: str, expected: str, got: object = None) -> ScenarioError:
-    got_txt = "" if got is None else f", got {got!r}"
+    got_txt = "" if got is None else f", got {brief(got)}"
     return ScenarioError(f"{path}: field '{field}': expected {expected}{got_txt}")
 
 
@@ -89,9 +91,10 @@ def _polygon(path, field: str, spec: dict) -> Polygon:
         return rect(r[0], r[1], r[2], r[3])
     if "polygon" in spec:
         pts = spec["polygon"]
-        if not (isinstance(pts, list) and len(pts) >= 3 and all(
+        if not (isinstance(pts, list) and 3 <= len(pts) <= MAX_POINTS and all(
                 isinstance(p, list) and len(p) == 2 and all(_num(v) for v in p) for p in pts)):
-            raise _err(path, field + ".polygon", "a list of at least 3 [x, y] points", pts)
+            raise _err(path, field + ".polygon", f"a list of 3 to {MAX_POINTS} [x, y] points",
+                       pts)
         poly = Polygon(pts)
         if not poly.is_valid or poly.area <= 0:
             raise _err(path, field + ".polygon", "a simple polygon with positive area", pts)
@@ -105,26 +108,85 @@ def terrain_library() -> dict[str, dict]:
     return data["kind"]
 
 
+@cache
+def _terrain_words() -> dict[str, set]:
+    """The words each terrain field (``cover``, ``move.foot``) takes in the library: the
+    only ones the rules know what to do with."""
+    words: dict[str, set] = {}
+    for props in terrain_library().values():
+        for key, value in props.items():
+            for sub, v in (value.items() if isinstance(value, dict) else [("", value)]):
+                if isinstance(v, str):
+                    words.setdefault(f"{key}.{sub}" if sub else key, set()).add(v)
+    return words
+
+
+def _check_override(path, field: str, key: str, default: object, value: object) -> None:
+    """A scenario's value for a terrain field has the library's shape: a flag for a flag,
+    a number for a number, a known word for a word, the same table keys."""
+    def word(v, name: str) -> bool:
+        return isinstance(v, str) and v in _terrain_words()[name]
+
+    expected = ""
+    if isinstance(default, bool) and not isinstance(value, bool):
+        expected = "true or false"
+    elif _num(default) and not (_num(value) and abs(value) <= 10_000):
+        expected = "a number (cm or degrees)"
+    elif isinstance(default, str) and not word(value, key):
+        expected = f"one of {sorted(_terrain_words()[key])}"
+    elif isinstance(default, dict) and not (
+            isinstance(value, dict) and set(value) == set(default)
+            and all(word(v, f"{key}.{sub}") for sub, v in value.items())):
+        expected = "a table of " + ", ".join(
+            f"{sub} = {'|'.join(sorted(_terrain_words()[f'{key}.{sub}']))}" for sub in default)
+    elif isinstance(default, list) and not (
+            isinstance(value, list) and len(value) <= MAX_ENTRIES
+            and all(_num(v) and abs(v) <= 10_000 for v in value)):
+        expected = "an array of numbers"
+    if expected:
+        raise _err(path, field, expected, value)
+
+
 def list_scenarios() -> list[str]:
     """Ids of the shipped scenarios (file stems under data/scenarios)."""
     return sorted(p.stem for p in SCENARIO_DIR.glob("*.toml"))
 
 
 def load_scenario(name_or_path: str) -> Scenario:
-    """A shipped scenario by id, or any scenario file by path."""
-    if not isinstance(name_or_path, str) or "\0" in name_or_path:
-        raise ScenarioError(f"field 'scenario': expected a scenario id, found {name_or_path!r}")
-    p = Path(name_or_path)
+    """A shipped scenario by id, or any scenario file by path (the user names it)."""
+    return open_scenario(name_or_path)[0]
+
+
+def open_scenario(spec: str | dict) -> tuple[Scenario, dict | None]:
+    """The scenario ``spec`` names and, unless it is a shipped one, its data (which a
+    record embeds, so that replaying the record never reads a file): a shipped id, a
+    scenario table, or the path of a scenario file."""
+    if isinstance(spec, dict):
+        return embedded_scenario(spec), spec
+    if spec in list_scenarios():
+        return _load(str(SCENARIO_DIR / f"{spec}.toml")), None
+    if not isinstance(spec, str) or "\0" in spec:
+        raise ScenarioError(f"field 'scenario': expected a scenario id, found {brief(spec)}")
+    p = Path(spec)
     try:
         exists = p.exists()
-    except (OSError, ValueError):        # a name too long for a path, a NUL byte
+    except (OSError, ValueError):        # a name too long for a path
         exists = False
     if p.suffix == ".toml" or exists:
-        return _load(str(p.resolve()) if exists else str(p))
-    if name_or_path not in list_scenarios():
-        raise ScenarioError(f"unknown scenario {name_or_path!r} "
-                            f"(shipped: {', '.join(list_scenarios())})")
-    return _load(str(SCENARIO_DIR / f"{name_or_path}.toml"))
+        data = _read(str(p.resolve()) if exists else str(p))
+        return embedded_scenario(data, str(p)), data
+    raise ScenarioError(f"unknown scenario {brief(spec)} "
+                        f"(shipped: {', '.join(list_scenarios())})")
+
+
+def shipped_or_embedded(spec: object) -> str | dict:
+    """The ``scenario`` of a record: a shipped id or an embedded scenario table, never
+    a path (a record comes from anywhere; only the user opens files)."""
+    if isinstance(spec, dict) or (isinstance(spec, str) and spec in list_scenarios()):
+        return spec
+    raise ScenarioError(f"field 'scenario': expected a shipped scenario id "
+                        f"({', '.join(list_scenarios())}) or an embedded scenario table, "
+                        f"got {brief(spec)}")
 
 
 @cache
@@ -132,8 +194,65 @@ def _load(path: str) -> Scenario:
     return parse_scenario(load_toml(path), path)
 
 
+def _read(path: str) -> dict:
+    """A scenario file's table as JSON holds it (TOML dates become strings), so that what
+    is checked now is exactly what a record of the game embeds."""
+    return json.loads(json.dumps(load_toml(path), default=str))
+
+
+def embedded_scenario(data: dict, where: str = "embedded scenario") -> Scenario:
+    """A scenario given as a table, validated exactly like a scenario file."""
+    try:
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        raise ScenarioError(f"{where}: a scenario holds only JSON values "
+                            f"(no NaN or infinity)") from None
+    return _embedded(hashlib.sha256(text.encode()).hexdigest(), text, where)
+
+
+@lru_cache(maxsize=32)
+def _embedded(digest: str, text: str, where: str) -> Scenario:
+    # the path is the content's hash: caches keyed on it never mix two scenarios up
+    return replace(parse_scenario(json.loads(text), where), path=f"embedded:{digest}")
+
+
+# the shape of a scenario table: what each top-level field holds, and for tables and
+# arrays, what each of their entries holds (a scenario may come inside a record)
+SHAPE = {"table": (dict, None), "terrain": (list, dict), "civilians": (list, list),
+         "zones": (dict, list), "sides": (dict, dict), "casevac_zones": (list, list),
+         "casevac_by": (list, str), "force": (list, dict), "victory": (list, dict),
+         "searchable": (list, str), "sudden_death": (dict, None), "setup_order": (list, str),
+         "description": (str, None)}
+_WHAT = {dict: "a table", list: "an array", str: "a string"}
+MAX_ENTRIES = 100      # of any array or table of a scenario (the shipped ones have 20 at most)
+MAX_POINTS = 64        # of a polygon: line of sight is computed against every edge
+
+
+def _check_shape(data: object, path: str) -> None:
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}: a scenario is a table of fields")
+    for key, (outer, inner) in SHAPE.items():
+        if key not in data:
+            continue
+        value = data[key]
+        if not isinstance(value, outer):
+            raise _err(path, key, _WHAT[outer], value)
+        if outer is not str and len(value) > MAX_ENTRIES:
+            raise _err(path, key, f"at most {MAX_ENTRIES} entries", f"{len(value)} entries")
+        if inner is None:
+            continue
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, item in items:
+            where = f"{key}.{k}" if isinstance(value, dict) else f"{key}[{k}]"
+            if not isinstance(item, inner):
+                raise _err(path, where, _WHAT[inner], item)
+            if inner is not str and len(item) > MAX_ENTRIES:
+                raise _err(path, where, f"at most {MAX_ENTRIES} entries", f"{len(item)} entries")
+
+
 def parse_scenario(data: dict, path: str) -> Scenario:
     """Validate a scenario dict read from ``path``."""
+    _check_shape(data, path)
     cat = catalog()
     lib = terrain_library()
     for key, typ, what in (("id", str, "a string"), ("name", str, "a string"),
@@ -148,8 +267,8 @@ def parse_scenario(data: dict, path: str) -> Scenario:
     table = data.get("table", {})
     width = table.get("width_cm", 122.0)
     depth = table.get("depth_cm", 122.0)
-    if not (_num(width) and _num(depth) and width > 0 and depth > 0):
-        raise _err(path, "table", "positive width_cm and depth_cm", table)
+    if not (_num(width) and _num(depth) and 0 < width <= 1000 and 0 < depth <= 1000):
+        raise _err(path, "table", "width_cm and depth_cm from 0 to 1000", table)
     # terrain
     feats = []
     seen = set()
@@ -160,7 +279,7 @@ def parse_scenario(data: dict, path: str) -> Scenario:
             raise _err(path, field + ".id", "a unique id without spaces", fid)
         seen.add(fid)
         kind = spec.get("kind")
-        if kind not in lib:
+        if not isinstance(kind, str) or kind not in lib:
             raise _err(path, field + ".kind", f"one of {sorted(lib)}", kind)
         props = dict(lib[kind])
         for k, v in spec.items():
@@ -168,6 +287,7 @@ def parse_scenario(data: dict, path: str) -> Scenario:
                 continue
             if k not in props:
                 raise _err(path, f"{field}.{k}", f"a terrain field of {sorted(props)}", k)
+            _check_override(path, f"{field}.{k}", k, props[k], v)
             props[k] = v
         feats.append(Feature(fid, kind, _polygon(path, field, spec), props))
     terrain = Terrain(float(width), float(depth), tuple(feats))
@@ -187,7 +307,7 @@ def parse_scenario(data: dict, path: str) -> Scenario:
     for side in SIDES:
         sd = data.get("sides", {}).get(side, {})
         ex = sd.get("exit_edges", [])
-        if not all(e in EDGES for e in ex):
+        if not isinstance(ex, list) or not all(e in EDGES for e in ex):
             raise _err(path, f"sides.{side}.exit_edges", f"edges among {EDGES}", ex)
         exits[side] = tuple(ex)
         home = sd.get("home_edge", "west" if side == "french" else "east")
@@ -221,7 +341,7 @@ def parse_scenario(data: dict, path: str) -> Scenario:
         if side not in SIDES:
             raise _err(path, field + ".side", "'french' or 'insurgents'", side)
         typ = f.get("type")
-        if typ not in cat:
+        if not isinstance(typ, str) or typ not in cat:
             raise _err(path, field + ".type", "a catalog id", typ)
         t = cat[typ]
         if (typ, side) in (("french_rifle", "insurgents"), ("ins_rifle", "french")):
@@ -259,6 +379,8 @@ def parse_scenario(data: dict, path: str) -> Scenario:
             if zone_names is not None:
                 names = zone_names if isinstance(zone_names, list) else [zone_names]
                 for zn in names:
+                    if not isinstance(zn, str):
+                        raise _err(path, field + ".zone", "a zone name or terrain id", zn)
                     if zn in zones:
                         polys += zones[zn]
                     elif zn in seen:
@@ -269,7 +391,8 @@ def parse_scenario(data: dict, path: str) -> Scenario:
                     raise _err(path, field + ".at", f"a point inside zone {names}", at)
             placed.append((label, body, side))
         passengers = f.get("passengers", [])
-        if not isinstance(passengers, list) or any(p not in cat for p in passengers):
+        if not isinstance(passengers, list) or any(not isinstance(p, str) or p not in cat
+                                                   for p in passengers):
             raise _err(path, field + ".passengers", "a list of catalog ids", passengers)
         if len(passengers) > t.passenger_capacity:
             raise _err(path, field + ".passengers",
@@ -321,10 +444,14 @@ def parse_scenario(data: dict, path: str) -> Scenario:
             raise _err(path, field + ".hook", f"one of {HOOKS}", v.get("hook"))
         if not isinstance(v.get("points"), int):
             raise _err(path, field + ".points", "an integer", v.get("points"))
-        for fate in v.get("fates", []):
+        fates = v.get("fates", [])
+        if not isinstance(fates, list):
+            raise _err(path, field + ".fates", f"fates among {FATES}", fates)
+        for fate in fates:
             if fate not in FATES:
                 raise _err(path, field + ".fates", f"fates among {FATES}", fate)
-        if v["hook"] == "objective_held" and v.get("feature") not in seen:
+        if v["hook"] == "objective_held" and (not isinstance(v.get("feature"), str)
+                                              or v["feature"] not in seen):
             raise _err(path, field + ".feature", "a terrain id", v.get("feature"))
         victory.append(dict(v))
     searchable = tuple(data.get("searchable", []))

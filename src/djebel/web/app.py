@@ -11,19 +11,22 @@ import contextlib
 import json
 import logging
 import os
+import re
 from importlib import resources
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException
 
 from djebel import __version__
 from djebel.agents import agent_names
 from djebel.core.errors import DjebelError
 from djebel.core.records import make_record, public_header
-from djebel.web import heap, views
+from djebel.web import heap, security, views
 from djebel.web.schemas import (
     Created,
     CreateGame,
@@ -35,24 +38,28 @@ from djebel.web.schemas import (
     UndoAction,
     UploadRecord,
 )
-from djebel.web.service import ApiError, Service
+from djebel.web.service import UPLOAD_SECONDS, ApiError, Service
 from djebel.web.storage import Store, default_url
 
 log = logging.getLogger("djebel.web")
 
-GameId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_\-]{1,32}$")]
+GAME_ID = r"^[A-Za-z0-9_\-]{1,32}$"
+GameId = Annotated[str, Path(pattern=GAME_ID)]
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
-ERRORS = {400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody},
-          409: {"model": ErrorBody}}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody},
+    409: {"model": ErrorBody}, 413: {"model": ErrorBody}}
+UPLOAD_ERRORS = {**ERRORS, 503: {"model": ErrorBody}}
 
 
 def _static(name: str) -> str:
     return resources.files("djebel.web").joinpath("static", name).read_text()
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+def create_app(db_url: str | None = None, bot_delay: float = 0.0,
+               upload_seconds: float = UPLOAD_SECONDS) -> FastAPI:
     store = Store(db_url or default_url())
-    service = Service(store, bot_delay=bot_delay)
+    service = Service(store, bot_delay=bot_delay, upload_seconds=upload_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -67,6 +74,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
                   description="Play Algeria and Insurgent Commander online, with bots.")
     app.state.service = service
     app.state.store = store
+    app.add_middleware(security.BodyLimit)
+    app.add_middleware(security.SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError):
@@ -74,12 +83,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError):
-        problems = []
-        for e in exc.errors()[:5]:
-            where = ".".join(str(x) for x in e.get("loc", ()))
-            problems.append(f"{where}: {e.get('msg', 'invalid')}")
-        return JSONResponse({"error": "invalid request: " + "; ".join(problems)},
+        return JSONResponse({"error": "invalid request: " + _problems(exc.errors())},
                             status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException):
+        # Starlette's own answers (no such route, wrong method, unparsable body)
+        detail = str(exc.detail)[:200]
+        if detail == "There was an error parsing the body":
+            detail = "request body: not JSON in UTF-8"
+        return JSONResponse({"error": detail}, status_code=exc.status_code,
+                            headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def server_error(_request: Request, _exc: Exception):
+        # sent from outside the middleware stack: the headers are added here
+        return JSONResponse({"error": "internal error"}, status_code=500,
+                            headers=security.HEADERS)
 
     static_dir = resources.files("djebel.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static_dir)), name="static")
@@ -223,19 +243,26 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         return Response(body, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
-    @app.post("/api/records", response_model=Created, status_code=201, responses=ERRORS)
-    async def upload(body: UploadRecord):
-        out = service.upload(body.record, body.mode, dict(body.seats), body.title)
+    @app.post("/api/records", response_model=Created, status_code=201,
+              responses=UPLOAD_ERRORS, openapi_extra=UPLOAD_BODY)
+    async def upload(request: Request):
+        """Open a record (body: UploadRecord) to continue it or to watch it replayed; it is
+        parsed, checked and replayed in a worker thread, within a time limit."""
+        raw = await request.body()           # at most security.MAX_RECORD_BODY bytes
+        out = await service.upload(lambda: _read_upload(raw))
         return _links(out)
 
     @app.websocket("/api/games/{gid}/ws")
     async def live(ws: WebSocket, gid: str):
+        await ws.accept()
         try:
+            if not re.fullmatch(GAME_ID, gid):
+                raise ApiError(404, "no such game")
             ent = service.entry(gid)
         except ApiError:
-            await ws.close(code=4404)
+            # accepted first, so that the page sees this code and stops reconnecting
+            await ws.close(code=4404, reason="no such game")
             return
-        await ws.accept()
         service.hub.join(gid, ws)
         try:
             await ws.send_json({"type": "hello", "ply": ent.stored.ply,
@@ -249,6 +276,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         finally:
             service.hub.leave(gid, ws)
 
+    _schema_components(app)
     return app
 
 
@@ -261,7 +289,80 @@ def app_from_env() -> FastAPI:
     except ValueError:
         raise SystemExit(f"error: DJEBEL_BOT_DELAY={text!r} is not a number of seconds") \
             from None
-    return create_app(os.environ.get("DJEBEL_DB") or None, bot_delay=delay)
+    text = os.environ.get("DJEBEL_UPLOAD_SECONDS", "10")
+    try:
+        upload = float(text)
+    except ValueError:
+        raise SystemExit(f"error: DJEBEL_UPLOAD_SECONDS={text!r} is not a number of "
+                         "seconds") from None
+    return create_app(os.environ.get("DJEBEL_DB") or None, bot_delay=delay,
+                      upload_seconds=upload)
+
+
+UPLOAD_BODY = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": {"$ref": "#/components/schemas/UploadRecord"}}}}}
+
+
+def _schema_components(app: FastAPI) -> None:
+    """Declare the upload's body in the OpenAPI schema (the route reads it itself)."""
+    plain = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            schema = plain()
+            models = UploadRecord.model_json_schema(ref_template="#/components/schemas/{model}")
+            defs = models.pop("$defs", {})
+            schema.setdefault("components", {}).setdefault("schemas", {}).update(
+                defs, UploadRecord=models)
+        return app.openapi_schema
+
+    app.openapi = openapi
+
+
+def _read_upload(raw: bytes) -> tuple[dict, str, dict, str]:
+    """The upload's body parsed and checked (in the worker thread)."""
+    data = parse_json(raw, "request body")
+    try:
+        body = UploadRecord.model_validate(data)
+    except ValidationError as exc:
+        raise ApiError(400, "uploaded record: " + _problems(exc.errors())) from None
+    record = body.record.model_dump(exclude_unset=True)
+    return record, body.mode, dict(body.seats), body.title
+
+
+class _NotJson(ValueError):
+    pass
+
+
+def _constant(name: str):
+    raise _NotJson(f"{name} is not a JSON number")
+
+
+def parse_json(raw: bytes, where: str) -> Any:
+    """Strict JSON: UTF-8, no NaN or Infinity; every failure a one-line 400."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ApiError(400, f"{where}: not UTF-8 (byte {exc.start})") from None
+    try:
+        return json.loads(text, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise ApiError(400, f"{where}: not JSON (line {exc.lineno}, column {exc.colno}: "
+                            f"{exc.msg})") from None
+    except _NotJson as exc:
+        raise ApiError(400, f"{where}: {exc}") from None
+    except (ValueError, RecursionError):
+        raise ApiError(400, f"{where}: a number too long or nesting too deep") from None
+
+
+def _problems(errors: list[dict]) -> str:
+    """Validation errors in one short line: where and what, never the input itself."""
+    problems = []
+    for e in errors[:5]:
+        where = ".".join(str(x)[:40] for x in e.get("loc", ()))
+        problems.append(f"field '{where}': {str(e.get('msg', 'invalid'))[:120]}")
+    more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
+    return "; ".join(problems) + more
 
 
 def _render(game, side, seats, ply, live, extra, actions=None) -> bytes:

@@ -9,6 +9,8 @@ Several server processes may share a PostgreSQL database (``djebel.web.cluster``
 the database's compare-and-set on the ply decides between two actions on one game,
 announcements keep each process's cached games and watchers up to date, and a
 game's bots run in the one process holding its lock.
+The checking and replaying of an uploaded record (a game no one else sees yet) runs in
+worker threads too.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import hmac
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from djebel import __version__
@@ -26,7 +29,14 @@ from djebel.agents import agent_names
 from djebel.core.actions import Action
 from djebel.core.dice import secret_seed
 from djebel.core.errors import DjebelError, IllegalAction
-from djebel.core.records import announce, check_record, game_from_record, make_record
+from djebel.core.records import (
+    ReplayTooLong,
+    announce,
+    check_final_hash,
+    check_record,
+    game_from_record,
+    make_record,
+)
 from djebel.core.undo import ANALYSIS_HINT, refusal
 from djebel.games import game_module
 from djebel.web import cluster, views
@@ -38,6 +48,9 @@ log = logging.getLogger("djebel.web")
 
 CACHE_SIZE = 256
 TRAIL = 8                  # games kept from before the last actions, for undo
+UPLOAD_SECONDS = 10.0      # to check and replay an uploaded record, waiting included
+UPLOAD_SLOTS = 2           # records replayed at once (in worker threads)
+MAX_MESSAGE = 400          # characters of an error message (they quote user input)
 
 
 class ApiError(Exception):
@@ -45,6 +58,8 @@ class ApiError(Exception):
     the rule broken."""
 
     def __init__(self, status: int, message: str, rule: str | None = None):
+        if len(message) > MAX_MESSAGE:
+            message = message[:MAX_MESSAGE] + "...(cut)"
         super().__init__(message)
         self.status = status
         self.message = message
@@ -78,8 +93,11 @@ def new_game(game: str, scenario: str, seed: int, options: dict, human: bool):
 
 
 class Service:
-    def __init__(self, store: Store, bot_delay: float = 0.0):
+    def __init__(self, store: Store, bot_delay: float = 0.0,
+                 upload_seconds: float = UPLOAD_SECONDS):
         self.store = store
+        self.upload_seconds = upload_seconds
+        self.upload_slots = asyncio.Semaphore(UPLOAD_SLOTS)
         self.hub = Hub()
         self.bot_delay = bot_delay
         self.cache: OrderedDict[str, Entry] = OrderedDict()
@@ -235,28 +253,56 @@ class Service:
         header = {"format": 1, "engine": __version__, **g.record_header(), **(extra or {})}
         seats = {seat.side: seat for seat in seat_rows}
         gid = self.store.create(g.name, header, g.history(), g.state_hash(), seat_rows,
-                                title, mode, bot_to_act=_bot_to_act(g, seats, mode))
+                               title, mode, bot_to_act=_bot_to_act(g, seats, mode))
+        stored = self.store.load(gid)
+        if stored is not None:             # the game at hand, not replayed once more
+            self.cache[gid] = Entry(stored, g)
         self.entry(gid)
         self.kick_bots(gid)
         return {"id": gid, "seats": tokens}
 
-    def upload(self, record: dict, mode: str, seats: dict[str, str], title: str = "") -> dict:
-        extra = {}
+    async def upload(self, read: Callable[[], tuple[dict, str, dict, str]]) -> dict:
+        """Store the game of an uploaded record. ``read`` parses the request into
+        (record, mode, seats, title); it and the replay run in a worker thread, within
+        ``upload_seconds``, so that other requests are answered meanwhile. Nothing is
+        stored unless all of it succeeds in time."""
+        deadline = time.monotonic() + self.upload_seconds
+        try:
+            async with asyncio.timeout(self.upload_seconds + 1.0):
+                async with self.upload_slots:
+                    done = await asyncio.to_thread(self._replay_upload, read, deadline)
+        except TimeoutError:
+            raise ApiError(503, f"uploaded record: not replayed within "
+                                f"{self.upload_seconds:g} s (the server is busy or the "
+                                f"record too long); nothing was stored") from None
+        g, players, title, mode, extra = done
+        out = self._store_new(g, players, title, mode, extra)
+        if mode == "replay":
+            out["seats"] = {}
+        return out
+
+    def _replay_upload(self, read, deadline: float):
+        record, mode, seats, title = read()
         try:
             rec = check_record(record, "uploaded record")
-            g = game_from_record(rec, "uploaded record")
+            g = game_from_record(rec, "uploaded record", deadline=deadline)
+            check_final_hash(rec, g, "uploaded record")
+            extra = {}
             if mode == "continue" and not g.is_over():
                 # whoever uploads may know the record's seed: the game goes on with the
                 # faces rolled so far and fresh dice from a new secret seed
                 if "seed" in rec:
-                    g = game_from_record(make_record(g, full=False), "uploaded record")
+                    g = game_from_record(make_record(g, full=False), "uploaded record",
+                                         deadline=deadline)
                 extra["fresh_dice_at"] = len(rec["actions"])
             elif "fresh_dice_at" in rec:
                 extra["fresh_dice_at"] = rec["fresh_dice_at"]
+        except ReplayTooLong as exc:
+            raise ApiError(503, f"{exc}; nothing was stored") from None
         except DjebelError as exc:
             raise ApiError(400, str(exc)) from None
         except Exception as exc:          # a record the engine chokes on is still bad input
-            log.warning("record rejected: %r", exc)
+            log.warning("record rejected: %s", type(exc).__name__)
             raise ApiError(400, f"uploaded record: cannot be replayed ({type(exc).__name__})") \
                 from None
         sides = SIDES[g.name]
@@ -270,11 +316,8 @@ class Service:
             for who in players.values():
                 if who != "human" and who not in agent_names(g.name):
                     raise ApiError(400, f"no bot {who!r} for {g.name}")
-        out = self._store_new(g, players, title or f"{g.name} {rec.get('scenario', '')} "
-                              f"({mode} of a record)", mode, extra)
-        if mode == "replay":
-            out["seats"] = {}
-        return out
+        scenario = rec["scenario"] if isinstance(rec["scenario"], str) else g.scn.name[:60]
+        return g, players, title or f"{g.name} {scenario} ({mode} of a record)", mode, extra
 
     # ------------------------------------------------------------ acting
     async def act(self, gid: str, side: str, token: str | None, text: str, ply: int) -> Entry:

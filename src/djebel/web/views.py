@@ -268,7 +268,7 @@ _TERRAIN: Memo[tuple, list] = Memo(64)
 
 def _terrain(g) -> list:
     """The terrain features as polygons (cached: most tables never change)."""
-    key = (g.scenario_name,
+    key = (g.scn.path,
            tuple((f.id, f.kind, f.poly.bounds, f.poly.area) for f in g.terrain.features))
     hit = _TERRAIN.get(key)
     if hit is None:

@@ -64,7 +64,7 @@ async function lobby() {
     $opts.replaceChildren();
     if (g === "algeria") {
       for (const o of meta.algeria_options) {
-        $opts.append(el("label", { style: "font-weight:normal" },
+        $opts.append(el("label", { class: "plain" },
           el("input", { type: "checkbox", value: o, class: "opt" }), " " + o.replaceAll("_", " ")));
       }
     }
@@ -94,7 +94,7 @@ async function lobby() {
     el("label", {}, "Game"), $game, el("label", {}, "Scenario"), $scn, $opts,
     el("label", {}, "Seats (a human seat gets a secret link)"), $seats,
     el("label", {}, "Seed of the dice (leave it empty: nobody can foresee the dice)"), $seed,
-    el("label", { style: "font-weight:normal" }, $analysis, " analysis: free take-backs (undo past die rolls)"),
+    el("label", { class: "plain" }, $analysis, " analysis: free take-backs (undo past die rolls)"),
     el("label", {}, "Title"), $title,
     el("div", {}, el("button", { class: "primary", id: "create", onclick: create }, "Create game")), out);
 
@@ -206,12 +206,19 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(proto + "//" + location.host + "/api/games/" + G.id + "/ws");
   G.ws = ws;
-  ws.onopen = () => { $conn.className = "conn on"; $conn.textContent = "live"; };
+  ws.onopen = () => { $conn.className = "conn on"; $conn.textContent = "live"; G.wsWait = 0; };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     if (G.at === null && G.view && m.ply !== G.view.ply) load();
   };
-  ws.onclose = () => { $conn.className = "conn off"; $conn.textContent = "reconnecting"; setTimeout(connect, 1500); };
+  ws.onclose = (ev) => {
+    $conn.className = "conn off";
+    // 1008 (policy) or 4xxx: the server refused this game's feed; asking again gets the same
+    if (ev.code === 1008 || (ev.code >= 4000 && ev.code < 5000)) { $conn.textContent = "not live: " + (ev.reason || "refused"); return; }
+    $conn.textContent = "reconnecting";
+    G.wsWait = Math.min(30000, (G.wsWait || 750) * 2);       // 1.5 s, 3 s, ... at most 30 s
+    setTimeout(connect, G.wsWait);
+  };
   if (!G.pinger) G.pinger = setInterval(() => { if (G.ws && G.ws.readyState === 1) G.ws.send("ping"); }, 25000);
 }
 
