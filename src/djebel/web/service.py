@@ -26,6 +26,7 @@ from djebel.core.undo import ANALYSIS_HINT, refusal
 from djebel.games import game_module
 from djebel.web import views
 from djebel.web.live import Hub
+from djebel.web.pacing import watched
 from djebel.web.storage import SNAPSHOT_EVERY, Seat, Stale, Store, StoredGame, hash_token, new_token
 
 log = logging.getLogger("djebel.web")
@@ -377,7 +378,7 @@ class Service:
                 await self.hub.publish(gid, {"type": "update", "ply": ent.stored.ply,
                                              "active": ent.game.active_side,
                                              "over": ent.game.is_over()})
-                if self.bot_delay:
+                if self.bot_delay and watched(before, action):
                     await asyncio.sleep(self.bot_delay)
                 else:
                     await asyncio.sleep(0)
