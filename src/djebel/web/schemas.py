@@ -46,6 +46,10 @@ class UndoAction(Strict):
     ply: int = Field(ge=0, le=10**7, description="how many actions the client has seen")
 
 
+class SeatOnly(Strict):
+    side: str = Field(pattern=r"^[a-z]{1,16}$")
+
+
 class UploadRecord(Strict):
     record: dict[str, Any]
     mode: Literal["continue", "replay"] = "continue"
