@@ -20,7 +20,7 @@ from djebel import __version__
 from djebel.agents import agent_names
 from djebel.core.errors import DjebelError
 from djebel.core.records import make_record, public_header
-from djebel.web import heap, history, views
+from djebel.web import charts, heap, history, views
 from djebel.web.schemas import (
     Created,
     CreateGame,
@@ -96,6 +96,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     @app.get("/g/{gid}", response_class=HTMLResponse, include_in_schema=False)
     async def game_page(gid: GameId):
         return HTMLResponse(_static("index.html"))
+
+    @app.get("/charts", response_class=HTMLResponse, include_in_schema=False)
+    async def charts_index():
+        return HTMLResponse(charts.index_html())
+
+    @app.get("/charts/{name}", response_class=HTMLResponse, include_in_schema=False)
+    async def chart_page(name: Annotated[str, Path(pattern=r"^[a-z0-9\-]{1,20}$")]):
+        """One chart from the package's own TOML, or the rules notes."""
+        if name == charts.NOTES:
+            return HTMLResponse(charts.page("Rules notes", charts.notes_html()))
+        chart = charts.CHARTS.get(name)
+        if chart is None:
+            raise ApiError(404, f"no chart {name!r} (charts: {', '.join(charts.CHARTS)}, "
+                                f"{charts.NOTES})")
+        return HTMLResponse(charts.page(chart.title, charts.chart_html(chart)))
 
     # ------------------------------------------------------------ API
     @app.get("/api/meta", response_model=Scenarios)
