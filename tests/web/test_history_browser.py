@@ -166,3 +166,33 @@ def test_charts_pages(page, web):
     html = httpx.get(web.url + "/charts/c7").text
     assert "<script" not in html and "style=" not in html and " on" not in html.replace(
         " one", "")
+
+
+def test_a_single_legal_action_plays_on_its_click(page, web):
+    """With the setting on (the default), the only legal action of a decision is played
+    when clicked, with no Confirm step."""
+    rng = random.Random(5)
+    with httpx.Client(base_url=web.url, timeout=60) as c:
+        scn = c.get("/api/meta").json()["skirmish"][0]
+        out = create(c, game="skirmish", scenario=scn, seed=2)
+        gid, toks = out["id"], out["seats"]
+        for _ in range(400):
+            v = c.get(f"/api/games/{gid}").json()
+            side = v["active"]
+            mine = c.get(f"/api/games/{gid}", headers={"X-Seat-Token": toks[side]}).json()
+            if len(mine["actions"]) == 1:
+                break
+            texts = [a["text"] for a in mine["actions"]]
+            calm = [t for t in texts if t.split()[0] not in ("end", "endphase")] or texts
+            r = c.post(f"/api/games/{gid}/actions", headers={"X-Seat-Token": toks[side]},
+                       json={"side": side, "action": rng.choice(calm), "ply": mine["ply"]})
+            assert r.status_code == 200, r.text
+        else:
+            pytest.skip("no decision with a single legal action came up")
+    only = mine["actions"][0]["text"]
+    page.goto(f"{web.url}/g/{gid}#seat={toks[side]}")
+    page.wait_for_selector(f'#actions button[data-action="{only}"]')
+    before = int(page.locator("#ply").inner_text())
+    page.click(f'#actions button[data-action="{only}"]')
+    page.wait_for_function(f"parseInt(document.querySelector('#ply').innerText) > {before}")
+    assert page.locator("#confirm").count() == 0

@@ -113,7 +113,12 @@ const History = (() => {
       show(a.dataset.ref, a.dataset.key);
     });
     p.append(box);
-    setTimeout(() => { if (H.from === null || !box.dataset.scrolled) box.scrollTop = box.scrollHeight; box.dataset.scrolled = "1"; }, 0);
+    // live: the newest entries; a past view: the last entry written by then
+    setTimeout(() => {
+      const past = G.at !== null ? [...box.querySelectorAll(".log-entry:not(.later)")].pop() : null;
+      if (past) box.scrollTop = past.offsetTop - box.offsetTop - box.clientHeight + past.offsetHeight + 4;
+      else box.scrollTop = box.scrollHeight;
+    }, 0);
   }
 
   // ---------------------------------------------------------------- links to the board
