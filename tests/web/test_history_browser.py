@@ -10,33 +10,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server import Server
-from system import CHROMIUM_ARGS, chromium_or_skip
 from test_api import create, play_some
+from test_browser import browser, web  # noqa: F401  (fixtures)
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
-@pytest.fixture(scope="module")
-def browser():
-    exe = chromium_or_skip()
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory):
-    db = tmp_path_factory.mktemp("hist") / "hist.db"
-    srv = Server(f"sqlite:///{db}").start()
-    yield srv
-    srv.stop()
-
-
 @pytest.fixture()
-def page(browser):
+def page(browser):  # noqa: F811
+    """A 1400 x 900 page with the browser's settings as a new player has them."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     pg = ctx.new_page()
     errors: list[str] = []
@@ -46,7 +28,7 @@ def page(browser):
     assert not errors, errors
 
 
-def _game(web, n: int) -> tuple[str, dict]:
+def _game(web, n: int) -> tuple[str, dict]:  # noqa: F811
     with httpx.Client(base_url=web.url, timeout=60) as c:
         out = create(c, game="algeria", scenario="1958", seed=4,
                      seats={"fln": "human", "gov": "random"})
@@ -54,7 +36,7 @@ def _game(web, n: int) -> tuple[str, dict]:
     return out["id"], out["seats"]
 
 
-def test_whole_log_links_and_view_turn(page, web):
+def test_whole_log_links_and_view_turn(page, web):  # noqa: F811
     ARTIFACTS.mkdir(exist_ok=True)
     gid, toks = _game(web, 60)
     page.goto(f"{web.url}/g/{gid}#seat={toks['fln']}")
@@ -99,7 +81,7 @@ def test_whole_log_links_and_view_turn(page, web):
     assert int(page.locator("#ply").inner_text()) == live_ply
 
 
-def test_resign_with_confirm_then_rematch(page, web):
+def test_resign_with_confirm_then_rematch(page, web):  # noqa: F811
     ARTIFACTS.mkdir(exist_ok=True)
     gid, toks = _game(web, 3)
     page.goto(f"{web.url}/g/{gid}#seat={toks['fln']}")
@@ -128,7 +110,7 @@ def test_resign_with_confirm_then_rematch(page, web):
     assert v["you"] == "gov" and v["seats"]["fln"]["kind"] == "bot"
 
 
-def test_single_action_setting_is_kept(page, web):
+def test_single_action_setting_is_kept(page, web):  # noqa: F811
     gid, toks = _game(web, 0)
     page.goto(f"{web.url}/g/{gid}#seat={toks['fln']}")
     page.wait_for_selector("#single-auto")
@@ -140,7 +122,7 @@ def test_single_action_setting_is_kept(page, web):
     assert page.evaluate("localStorage.getItem('djebel-single-without-confirm')") == "0"
 
 
-def test_charts_pages(page, web):
+def test_charts_pages(page, web):  # noqa: F811
     ARTIFACTS.mkdir(exist_ok=True)
     page.goto(web.url + "/charts")
     items = page.locator(".chart-list a").all_inner_texts()
@@ -168,7 +150,7 @@ def test_charts_pages(page, web):
         " one", "")
 
 
-def test_a_single_legal_action_plays_on_its_click(page, web):
+def test_a_single_legal_action_plays_on_its_click(page, web):  # noqa: F811
     """With the setting on (the default), the only legal action of a decision is played
     when clicked, with no Confirm step."""
     rng = random.Random(5)
