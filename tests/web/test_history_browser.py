@@ -178,3 +178,25 @@ def test_a_single_legal_action_plays_on_its_click(page, web):  # noqa: F811
     page.click(f'#actions button[data-action="{only}"]')
     page.wait_for_function(f"parseInt(document.querySelector('#ply').innerText) > {before}")
     assert page.locator("#confirm").count() == 0
+
+
+def test_skirmish_log_names_elements_on_the_table(page, web):  # noqa: F811
+    ARTIFACTS.mkdir(exist_ok=True)
+    with httpx.Client(base_url=web.url, timeout=60) as c:
+        scn = c.get("/api/meta").json()["skirmish"][0]
+        out = create(c, game="skirmish", scenario=scn, seed=3, seats={"insurgents": "heuristic"})
+        play_some(c, out["id"], out["seats"], 25, random.Random(4))
+    page.goto(f"{web.url}/g/{out['id']}#seat={out['seats']['french']}")
+    page.wait_for_selector("#log a.ref-element")
+    # an element on the table (one still off it lights its roster row only)
+    label = page.evaluate("""[...document.querySelectorAll('#log a.ref-element')].map(a => a.dataset.key)
+        .reverse().find(k => document.querySelector(`#board [data-element="${k}"]`))""")
+    assert label
+    ref = page.locator(f'#log a.ref-element[data-key="{label}"]').last
+    ref.hover()
+    assert page.locator(f'#board [data-element="{label}"].log-hl').count() == 1
+    assert page.locator(f'#roster [data-element="{label}"]').count() == 1
+    ref.click()
+    assert page.locator(f'#board [data-element="{label}"].log-pick').count() == 1
+    assert page.locator("#log .log-turn").count() >= 1
+    page.screenshot(path=str(ARTIFACTS / "history-skirmish-log.png"))
