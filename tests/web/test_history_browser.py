@@ -189,8 +189,9 @@ def test_skirmish_log_names_elements_on_the_table(page, web):  # noqa: F811
     page.goto(f"{web.url}/g/{out['id']}#seat={out['seats']['french']}")
     page.wait_for_selector("#log a.ref-element")
     # an element on the table (one still off it lights its roster row only)
-    label = page.evaluate("""[...document.querySelectorAll('#log a.ref-element')].map(a => a.dataset.key)
-        .reverse().find(k => document.querySelector(`#board [data-element="${k}"]`))""")
+    label = page.evaluate("""[...document.querySelectorAll('#log a.ref-element')]
+        .map(a => a.dataset.key).reverse()
+        .find(k => document.querySelector(`#board [data-element="${k}"]`))""")
     assert label
     ref = page.locator(f'#log a.ref-element[data-key="{label}"]').last
     ref.hover()
