@@ -139,7 +139,8 @@ def test_charts_pages(page, web):  # noqa: F811
     page.goto(web.url + "/charts/catalog")
     assert page.locator("table.chart td:text-is('Leader')").count() == 1
     page.goto(web.url + "/charts/rules-notes")
-    assert page.locator("h1").first.inner_text() == "Rules notes"
+    assert page.title() == "Rules notes - djebel"
+    assert page.locator("h1").all_inner_texts() == ["Rules notes: how djebel reads Algeria"]
     assert page.locator("main h2").count() >= 3
     page.screenshot(path=str(ARTIFACTS / "charts-rules-notes.png"))
     r = httpx.get(web.url + "/charts/z9")

@@ -105,7 +105,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     async def chart_page(name: Annotated[str, Path(pattern=r"^[a-z0-9\-]{1,20}$")]):
         """One chart from the package's own TOML, or the rules notes."""
         if name == charts.NOTES:
-            return HTMLResponse(charts.page("Rules notes", charts.notes_html()))
+            return HTMLResponse(charts.page("Rules notes", charts.notes_html(), heading=False))
         chart = charts.CHARTS.get(name)
         if chart is None:
             raise ApiError(404, f"no chart {name!r} (charts: {', '.join(charts.CHARTS)}, "

@@ -150,7 +150,7 @@ def _short(slug: str) -> str:
     return f"{slug[0].upper()}.{slug[1:]}" if re.fullmatch(r"[abc]\d", slug) else slug
 
 
-def page(title: str, body: str) -> str:
+def page(title: str, body: str, heading: bool = True) -> str:
     nav = "".join(f'<a href="/charts/{escape(c.slug)}">{escape(_short(c.slug))}</a>'
                   for c in CHARTS.values())
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -162,7 +162,8 @@ def page(title: str, body: str) -> str:
             '<span class="tag">charts and tables</span></header>'
             f'<nav class="charts-nav"><a href="/charts">all</a>{nav}'
             f'<a href="/charts/{NOTES}">rules notes</a></nav>'
-            f'<main class="charts-page"><h1>{escape(title)}</h1>{body}</main></body></html>')
+            f'<main class="charts-page">{f"<h1>{escape(title)}</h1>" if heading else ""}'
+            f"{body}</main></body></html>")
 
 
 def index_html() -> str:
