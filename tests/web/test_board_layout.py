@@ -29,6 +29,9 @@ W, H = 1400, 900
 @pytest.fixture()
 def page(browser):  # noqa: F811
     ctx = browser.new_context(viewport={"width": W, "height": H})
+    # these tests step through Confirm each time: the setting that plays a single legal
+    # action on its click is off here (tests/web/test_history_browser.py covers it)
+    ctx.add_init_script("localStorage.setItem('djebel-single-without-confirm', '0')")
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -37,6 +37,9 @@ def web(tmp_path_factory):
 @pytest.fixture()
 def page(browser):
     ctx = browser.new_context(viewport={"width": 1700, "height": 1050})
+    # these tests step through Confirm each time: the setting that plays a single legal
+    # action on its click is off here (tests/web/test_history_browser.py covers it)
+    ctx.add_init_script("localStorage.setItem('djebel-single-without-confirm', '0')")
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -26,7 +26,7 @@ from djebel import __version__
 from djebel.agents import agent_names
 from djebel.core.errors import DjebelError
 from djebel.core.records import make_record, public_header
-from djebel.web import heap, security, views
+from djebel.web import charts, heap, history, security, views
 from djebel.web.schemas import (
     Created,
     CreateGame,
@@ -35,6 +35,7 @@ from djebel.web.schemas import (
     Odds,
     PlayAction,
     Scenarios,
+    SeatOnly,
     UndoAction,
     UploadRecord,
 )
@@ -120,6 +121,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0,
     async def game_page(gid: GameId):
         return HTMLResponse(_static("index.html"))
 
+    @app.get("/charts", response_class=HTMLResponse, include_in_schema=False)
+    async def charts_index():
+        return HTMLResponse(charts.index_html())
+
+    @app.get("/charts/{name}", response_class=HTMLResponse, include_in_schema=False)
+    async def chart_page(name: Annotated[str, Path(pattern=r"^[a-z0-9\-]{1,20}$")]):
+        """One chart from the package's own TOML, or the rules notes."""
+        if name == charts.NOTES:
+            return HTMLResponse(charts.page("Rules notes", charts.notes_html(), heading=False))
+        chart = charts.CHARTS.get(name)
+        if chart is None:
+            raise ApiError(404, f"no chart {name!r} (charts: {', '.join(charts.CHARTS)}, "
+                                f"{charts.NOTES})")
+        return HTMLResponse(charts.page(chart.title, charts.chart_html(chart)))
+
     # ------------------------------------------------------------ API
     @app.get("/api/meta", response_model=Scenarios)
     async def meta():
@@ -171,6 +187,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0,
         await service.undo(gid, body.side, x_seat_token, body.ply)
         return await _live_view(gid, body.side)
 
+    @app.post("/api/games/{gid}/resign", responses=ERRORS)
+    async def resign(gid: GameId, body: SeatOnly, x_seat_token: Token = None) -> dict:
+        """The seat gives the game up: the other side wins, and the log says so."""
+        await service.resign(gid, body.side, x_seat_token)
+        return await _live_view(gid, body.side)
+
+    @app.post("/api/games/{gid}/rematch", responses=ERRORS)
+    async def rematch(gid: GameId, body: SeatOnly, x_seat_token: Token = None) -> dict:
+        """Once the game is over: a new game of the same scenario and options, each
+        player (the same seat link's token) or bot on the other side, new secret dice.
+        The other player finds it in this game's view (``rematch``)."""
+        out = service.rematch(gid, body.side, x_seat_token)
+        new = service.entry(out["id"])
+        mine = service.seat_of(new, x_seat_token)
+        links = {mine: f"/g/{out['id']}#seat={x_seat_token}"} if mine else {}
+        return {"id": out["id"], "links": links, "watch": f"/g/{out['id']}"}
+
     async def _live_view(gid: str, side: str) -> Response:
         async with service.lock(gid):
             ent = service.entry(gid)
@@ -179,6 +212,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0,
             out = _render(ent.game, side, _seats(ent), ent.stored.ply, True,
                           _extra(service, ent, side), acts)
         return Response(out, media_type="application/json")
+
+    @app.get("/api/games/{gid}/log", responses=ERRORS)
+    async def whole_log(gid: GameId,
+                        offset: Annotated[int | None, Query(ge=0, le=10**8)] = None,
+                        limit: Annotated[int, Query(ge=1, le=history.PAGE_MAX)] = 200) -> dict:
+        """The game's whole log, paged (``offset`` and ``limit``; without an offset, the
+        last page), each entry with its action (``ply``), turn, phase and acting side, and
+        the action each turn starts at (for viewing the board as it was then)."""
+        async with service.lock(gid):
+            ent = service.entry(gid)
+            m = history.marks(gid, ent.stored.header, ent.stored.actions)
+            return history.page(ent.game, m, offset, limit)
 
     @app.get("/api/games/{gid}/odds", response_model=Odds, responses=ERRORS)
     async def odds(gid: GameId, action: Annotated[str, Query(min_length=1, max_length=200)]):
@@ -238,6 +283,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0,
         ent = service.entry(gid)
         # while the game runs: the faces rolled so far, never the seed (the future)
         rec = make_record(ent.game, header=ent.stored.header)
+        if ent.stored.header.get("resigned"):
+            rec["final_hash"] = ent.stored.state_hash    # the rules' state, before it
         body = json.dumps(rec, indent=1) + "\n"
         name = f"djebel-{ent.stored.game}-{gid}.json"
         return Response(body, media_type="application/json",
@@ -377,7 +424,9 @@ def _extra(service: Service, ent, side: str | None) -> dict:
     st = ent.stored
     out = dict(id=st.id, title=st.title, mode=st.mode, total=st.ply,
                header=public_header(st.header, ent.game.is_over()),
-               analysis=bool(st.header.get("analysis")))
+               analysis=bool(st.header.get("analysis")),
+               resigned=(st.header.get("resigned") or {}).get("side"),
+               rematch=st.header.get("rematch"), rematch_of=st.header.get("rematch_of"))
     if side is not None:
         why = service.undo_refusal(ent, side)
         out["undo"] = {"allowed": why is None, "reason": why or ""}

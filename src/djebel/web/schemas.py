@@ -110,6 +110,10 @@ class RecordBody(Strict):
     final_hash: str = Field(pattern=r"^[0-9a-f]{32}$")
 
 
+class SeatOnly(Strict):
+    side: str = Field(pattern=r"^[a-z]{1,16}$")
+
+
 class UploadRecord(Strict):
     record: RecordBody
     mode: Literal["continue", "replay"] = "continue"

@@ -39,9 +39,10 @@ from djebel.core.records import (
 )
 from djebel.core.undo import ANALYSIS_HINT, refusal
 from djebel.games import game_module
-from djebel.web import cluster, views
+from djebel.web import cluster, resign, views
 from djebel.web.bots import SIDES, BotSeat
 from djebel.web.live import Hub
+from djebel.web.pacing import watched
 from djebel.web.storage import SNAPSHOT_EVERY, Seat, Stale, Store, StoredGame, hash_token, new_token
 
 log = logging.getLogger("djebel.web")
@@ -132,6 +133,9 @@ class Service:
         if stored is None:
             raise ApiError(404, f"no game {gid!r}")
         game = self._rebuild(stored)
+        gave_up = stored.header.get("resigned")
+        if gave_up:
+            resign.apply(game, SIDES[stored.game], gave_up["side"])
         ent = Entry(stored, game)
         self.cache[gid] = ent
         while len(self.cache) > CACHE_SIZE:
@@ -508,7 +512,10 @@ class Service:
                         continue                   # stored elsewhere: reloaded, go on
                     ent.trail = (ent.trail + [(ply, before)])[-TRAIL:]
                 await self.publish(ent)
-                await asyncio.sleep(self.bot_delay)
+                if self.bot_delay and watched(before, action):
+                    await asyncio.sleep(self.bot_delay)
+                else:
+                    await asyncio.sleep(0)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -540,6 +547,72 @@ class Service:
             with contextlib.suppress(BaseException):
                 await task
         await self.cluster.stop()
+
+    # ------------------------------------------------------------ resign, rematch
+    async def resign(self, gid: str, side: str, token: str | None) -> Entry:
+        async with self.lock(gid):
+            ent = self._resign(gid, side, token)
+            task = self.bot_tasks.get(gid)
+            if task is not None:
+                task.cancel()
+        await self.changed(gid)
+        return ent
+
+    def _resign(self, gid: str, side: str, token: str | None) -> Entry:
+        """``side`` gives the game up: the other side wins, and the log says so."""
+        ent = self.entry(gid)
+        st = ent.stored
+        self._check_seat(st, side, token)
+        if st.mode == "replay":
+            raise ApiError(409, "this game is a replay of a record: nobody can resign")
+        if ent.game.is_over():
+            raise ApiError(409, "the game is over")
+        header = dict(st.header, resigned={"side": side, "ply": st.ply})
+        self.store.set_header(gid, header)
+        st.header = header
+        resign.apply(ent.game, SIDES[st.game], side)
+        self.store.set_bot_to_act(gid, st.ply, False)
+        ent.replays.clear()
+        ent.actions, ent.actions_ply, ent.trail = None, -1, []
+        return ent
+
+    def rematch(self, gid: str, side: str, token: str | None) -> dict:
+        """A new game of the same scenario and options with the sides swapped: each
+        seat's player (its link's token) or bot plays the other side, with new secret
+        dice. Asked twice, the same rematch is given."""
+        ent = self.entry(gid)
+        st = ent.stored
+        self._check_seat(st, side, token)
+        if st.mode == "replay":
+            raise ApiError(409, "this game is a replay of a record: no rematch")
+        if not ent.game.is_over():
+            raise ApiError(409, "the game is not over: finish it or resign first")
+        done = st.header.get("rematch")
+        if done:
+            return {"id": done, "seats": {}}
+        first, second = SIDES[st.game]
+        swap = {first: second, second: first}
+        old = st.header
+        try:
+            g = new_game(st.game, str(old.get("scenario")), secret_seed(),
+                         dict(old.get("options") or {}),
+                         any(s.kind == "human" for s in st.seats.values()))
+        except DjebelError as exc:
+            raise ApiError(400, f"no rematch: {exc}") from None
+        notes = {"analysis": True} if old.get("analysis") else {}
+        announce(g, notes, 0)
+        rows = [Seat(swap[s.side], s.kind, s.bot, s.token_hash) for s in st.seats.values()]
+        header = {"format": 1, "engine": __version__, **g.record_header(), **notes,
+                  "rematch_of": gid}
+        new = self.store.create(g.name, header, g.history(), g.state_hash(), rows,
+                                f"{st.title} (rematch)"[:200], "play",
+                                bot_to_act=_bot_to_act(g, {r.side: r for r in rows}, "play"))
+        header_old = dict(old, rematch=new)
+        self.store.set_header(gid, header_old)
+        st.header = header_old
+        self.entry(new)
+        self.kick_bots(new)
+        return {"id": new, "seats": {}}
 
     # ------------------------------------------------------------ undo
     def before(self, ent: Entry, ply: int):

@@ -210,6 +210,13 @@ class Store:
             conn.execute(update(GameRow).where(GameRow.id == gid, GameRow.ply == ply)
                          .values(bot_to_act=value))
 
+    def set_header(self, gid: str, header: dict) -> None:
+        """Replace a game's header (a resignation is kept there)."""
+        with self.session() as s, s.begin():
+            row = s.get(GameRow, gid)
+            if row is not None:
+                row.header = dict(header)
+
     def set_seat(self, gid: str, side: str, kind: str, bot: str = "",
                  token_hash: str = "") -> None:
         with self.session() as s, s.begin():

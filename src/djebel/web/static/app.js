@@ -253,6 +253,7 @@ function statusPanel(v) {
       onclick: undoLast }, v.analysis ? "Undo (analysis)" : "Undo") : null;
   p.append(el("div", {}, undo, el("a", { href: "/api/games/" + v.id + "/record", download: "", id: "download" },
     el("button", {}, "Download record")), el("a", { href: "/" }, el("button", {}, "Lobby"))));
+  p.append(History.seatControls(v));
   return p;
 }
 
@@ -316,6 +317,7 @@ function actionPanel(v) {
       onclick: () => choose(a.text) }, a.label || a.text));
   }
   p.append(box);
+  p.append(History.setting());
   if (G.chosen) {
     const c = el("div", { class: "choice", id: "choice" }, el("div", {}, "Chosen: ", el("code", {}, G.chosen)));
     if (G.odds) c.append(el("div", { class: "odds", id: "odds" }, G.odds));
@@ -329,6 +331,8 @@ function actionPanel(v) {
 function clearSel() { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; G.detail = null; G.detailPinned = false; }
 
 async function choose(text) {
+  // a decision with one legal action is played at once (a setting, on by default)
+  if (G.view && G.view.actions.length === 1 && History.singleWithoutConfirm()) { G.chosen = text; await confirm(); return; }
   G.chosen = text; G.odds = null; G.error = null;
   render();
   const r = await api("GET", "/api/games/" + G.id + "/odds?action=" + encodeURIComponent(text));
@@ -359,18 +363,7 @@ function afterClick() {
 
 function toggle(list, x) { const i = list.indexOf(x); if (i >= 0) list.splice(i, 1); else list.push(x); }
 
-function logPanel(v) {
-  const p = el("div", { class: "panel" }, el("b", {}, "Log"));
-  const box = el("div", { class: "log", id: "log" });
-  for (const e of v.log) {
-    box.append(el("div", {}, e.side ? el("b", {}, e.side + " ") : null,
-      e.rule ? el("span", { class: "rule" }, "(" + e.rule + ") ") : null, e.text, " ",
-      ...(e.dice || []).map(d => el("span", { class: "die" }, d))));
-  }
-  p.append(box);
-  setTimeout(() => { box.scrollTop = box.scrollHeight; }, 0);
-  return p;
-}
+function logPanel(v) { return History.panel(v); }
 
 // ------------------------------------------------------------------ routing
 const route = location.pathname.match(/^\/g\/([A-Za-z0-9_\-]+)$/);
