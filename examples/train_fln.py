@@ -161,9 +161,10 @@ def plot(rows: list[tuple[int, float, float]], path: Path, window: int, title: s
         ax.plot(x, np.convolve(ret, kernel, "valid"), color="tab:orange",
                 label="episode return (result + PSL shaping)")
     ax.axhline(0, color="grey", lw=0.5)
+    ax.set_ylim(-1.1, 1.1)
     ax.set_xlabel("FLN decisions (timesteps)")
     ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="upper right")
     ax.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(path)
