@@ -171,18 +171,26 @@ def plot(rows: list[tuple[int, float, float]], path: Path, window: int, title: s
     plt.close(fig)
 
 
+def positive(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text}")
+    return n
+
+
 def main(argv: list[str] | None = None) -> dict:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--scenario", default="1954", choices=["1954", "1958", "1960"])
     p.add_argument("--opponent", default="heuristic", help="the Government bot trained against")
-    p.add_argument("--timesteps", type=int, default=2_000_000)
+    p.add_argument("--timesteps", type=positive, default=2_000_000)
     p.add_argument("--minutes", type=float, default=25.0, help="wall-time budget of training")
-    p.add_argument("--envs", type=int, default=2, help="environments stepped in turn")
-    p.add_argument("--n-steps", type=int, default=1024, help="steps per env per update")
-    p.add_argument("--batch-size", type=int, default=256)
-    p.add_argument("--max-steps", type=int, default=3000, help="truncate a game after N actions")
+    p.add_argument("--envs", type=positive, default=2, help="environments stepped in turn")
+    p.add_argument("--n-steps", type=positive, default=1024, help="steps per env per update")
+    p.add_argument("--batch-size", type=positive, default=256)
+    p.add_argument("--max-steps", type=positive, default=3000,
+                   help="truncate a game after N actions")
     p.add_argument("--eval-games", type=int, default=100)
-    p.add_argument("--window", type=int, default=100, help="episodes in the curve's average")
+    p.add_argument("--window", type=positive, default=100, help="episodes in the curve's average")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", type=Path, default=Path("runs/fln"))
     args = p.parse_args(argv)
