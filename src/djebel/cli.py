@@ -113,13 +113,33 @@ def replay(
 
 
 @bench_app.command("algeria")
-def bench_algeria(seconds: float = typer.Option(5.0, help="time budget"),
+def bench_algeria(seconds: float = typer.Option(5.0, help="time budget (per scenario with "
+                                                          "--policy null, in CPU seconds)"),
+                  policy: str = typer.Option("random", help="random (decisions/s, games/s, "
+                                             "clone time) or null (pass, done or decline "
+                                             "when legal: turns/s per scenario)"),
                   as_json: bool = typer.Option(False, "--json")) -> None:
-    """Random-play throughput on one core: decisions/s, games/s, clone time."""
-    from djebel.algeria.bench import run
+    """Engine throughput on one core: random play, or both sides on the null policy."""
+    from djebel.algeria.bench import SCENARIOS, run, run_null
 
-    res = run(seconds)
-    console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+    if policy not in ("random", "null"):
+        console.print(f"error: unknown policy {policy!r} (random or null)", markup=False)
+        raise typer.Exit(2)
+    if policy == "random":
+        res = run(seconds)
+        console.print(json.dumps(res) if as_json
+                      else "\n".join(f"{k}: {v}" for k, v in res.items()))
+        return
+    res = run_null(seconds)
+    if as_json:
+        console.print(json.dumps(res), soft_wrap=True)
+        return
+    for scenario in SCENARIOS:
+        r = res[scenario]
+        console.print(f"{scenario}: {r['turns_per_cpu_second']:,} turns per CPU second "
+                      f"({r['turns_per_second']:,} per wall second), "
+                      f"{r['decisions_per_cpu_second']:,} decisions per CPU second, "
+                      f"{r['games']} games, {r['turns']} turns", soft_wrap=True)
 
 
 @bench_app.command("skirmish")
