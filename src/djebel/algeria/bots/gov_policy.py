@@ -201,10 +201,11 @@ class GovPolicies:
 
     def _air_to_guard(self, s, legal) -> Action | None:
         """An Air Point to buy (6.31-5, 2 PSP) while fewer than ``air_guard`` are on
-        hand. Kept off Flush and React, they wait to add 1d6 each to the return fire
-        of a harassed unit outside the Urban areas (11.11, DIS-12), which keeps the
-        Bands from harassing Police before their Civil Affairs."""
-        if s.air_max >= self.air_guard or s.gov_psl <= POLICE_FLOOR:
+        hand (none with ``spend=0``, Police only). Kept off Flush and React, they wait
+        to add 1d6 each to the return fire of a harassed unit outside the Urban areas
+        (11.11, DIS-12), which keeps the Bands from harassing Police before their Civil
+        Affairs."""
+        if s.air_max >= self.air_guard or s.gov_psl <= POLICE_FLOOR or not self.spend:
             return None
         for act in legal:
             if act.verb == "buy" and act.args[0] == "air":
