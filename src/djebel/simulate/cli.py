@@ -244,7 +244,6 @@ def tournament_gauntlet(
     """Every bot against each simple strategy of the gauntlet, both sides, every
     scenario: the bot's wins with a Wilson 95% interval per cell."""
     import shlex
-    import sys
 
     from rich.console import Console
     from rich.table import Table
@@ -288,7 +287,14 @@ def tournament_gauntlet(
     console.print(f"{len(rows) - len(below)} of {len(rows)} cells at or above "
                   f"{100 * gt.TARGET:.0f}%")
     if markdown:
-        command = "djebel " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+        words = ["djebel", "tournament", "gauntlet"]
+        words += [w for b in bot for w in ("--bot", b)]
+        words += [w for sc in scenario for w in ("--scenario", sc)]
+        words += [w for st in strategy for w in ("--against", st)]
+        words += ["--games", str(games), "--seed", str(seed)]
+        if "search" in bot:
+            words += ["--iterations", str(iterations), "--rollouts", str(rollouts)]
+        command = " ".join(shlex.quote(w) for w in words)
         with open(markdown, "w", encoding="utf-8") as fh:
             fh.write(gt.markdown(rows, command))
         console.print(f"table written to {markdown}")

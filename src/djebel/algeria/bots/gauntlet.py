@@ -59,7 +59,8 @@ class PassAgent(GauntletAgent):
 
 
 class PropagandaAgent(GauntletAgent):
-    """FLN: Propaganda only. Builds Cadres with its AP, surfaces every Cadre and
+    """FLN: Propaganda only. Builds Cadres with the AP it does not need for this
+    turn's Propaganda, surfaces every Cadre and
     Front outside the Remote areas, and runs Propaganda (9.11) wherever it may;
     never Strikes, Raids, Harasses or Moves."""
 
@@ -67,6 +68,13 @@ class PropagandaAgent(GauntletAgent):
                 "ops_fln": "propagandize"}
 
     def build_cadre(self, s, legal):
+        """A Cadre (3 AP, 6.2-1) while the AP for one Propaganda in every area that can
+        run one (1 AP each, 9.11-2) is kept."""
+        v = view_of(s)
+        areas = sum(1 for a in ALGERIA if not v.remote[a]
+                    and any(UTYPE[u] in (CADRE, FRONT) for u in v.fln[a]))
+        if s.ap - 3 < areas:
+            return None
         builds = [a for a in legal if a.verb == "build" and a.args[0] == "cadre"]
         return builds[0] if builds else None
 
@@ -114,7 +122,8 @@ class ReinforceAllAgent(HeuristicAgent):
 
 
 class BandsAgent(GauntletAgent):
-    """FLN: Bands only. Builds Bands (and converts Cadres to Bands), surfaces every
+    """FLN: Bands only. Builds Bands (and converts Cadres to Bands) with the AP it
+    does not need for this turn's Raids, surfaces every
     Band and Failek, and Raids (9.14) or Harasses (9.15) whenever it can, taking the
     heuristic's best of those two; never Propaganda, Strike or Move."""
 
@@ -122,6 +131,13 @@ class BandsAgent(GauntletAgent):
                 "ops_fln": "raid_or_harass"}
 
     def build_band(self, s, legal):
+        """A Band (3 AP, 6.2-1; a Cadre converted, 1 AP) while the AP for one Raid in
+        every area with Bands (1 AP each, 9.14-2) is kept."""
+        v = view_of(s)
+        areas = sum(1 for a in ALGERIA if not v.remote[a]
+                    and any(UTYPE[u] in (BAND, FAILEK) for u in v.fln[a]))
+        if s.ap - 3 < areas:
+            return None
         for act in legal:
             if act.verb == "build" and act.args[0] == "band":
                 return act
