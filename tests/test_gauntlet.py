@@ -239,11 +239,11 @@ def test_police_move_against_propaganda_only_once_it_is_seen():
 
 # ---------------------------------------------------------------- the gauntlet itself
 
-# Cells the bots meet the target in (docs/gauntlet.md), three fixed-seed games each.
-SUITE = [("1954", "heuristic", "fln", s) for s in ("pass", "all-in", "patrol", "flush")] + [
-    ("1958", "heuristic", "fln", s) for s in ("pass", "civil-affairs", "all-in", "patrol",
-                                              "flush")] + [
-    ("1954", "heuristic", "gov", "pass"), ("1960", "heuristic", "gov", "all-in")]
+# Cells the heuristic bot meets the target in (docs/gauntlet.md: 95% or more of 200
+# games), three fixed-seed games each: the first three games of the documented cell.
+SUITE = [(sc, "heuristic", "fln", st) for sc in ("1954", "1958", "1960")
+         for st in ("pass", "all-in", "patrol", "flush")] + [
+    ("1954", "heuristic", "gov", "pass"), ("1960", "heuristic", "gov", "pass")]
 
 
 @pytest.mark.parametrize(("scenario", "bot", "side", "strategy"), SUITE)
