@@ -162,8 +162,9 @@ def _mass(s, area, n):
 
 def test_government_buys_a_division_where_the_fln_masses():
     """6.31-2 / 9.22-3: a division mobilized where many FLN units stand lets every
-    Government unit there Flush together; the bot buys one (5 PSP) and places it there,
-    but not at a PSL of DIVISION_FLOOR or less."""
+    Government unit there Flush together; the bot buys one (5 PSP) and places it there
+    when those units have been seen out of UG (not against an FLN that hides), and not
+    at a PSL of DIVISION_FLOOR or less."""
     from djebel.algeria.bots.gov_policy import DIVISION_FLOOR
     game = _gov_reinf("1954", 3)
     s = game.state
@@ -172,6 +173,8 @@ def test_government_buys_a_division_where_the_fln_masses():
     v = view_of(s)
     area = max((a for a in ALGERIA if not v.division[a]), key=lambda a: len(v.gov[a]))
     _mass(s, area, 8)
+    assert agent._division_site(s, view_of(s)) is None     # never seen out: hiding
+    agent._out_seen = {area: 8}                             # all eight came out before
     assert agent._division_site(s, view_of(s)) == area
     while (act := agent.choose(game)).args == ("police",):
         game.apply(act)
@@ -181,6 +184,8 @@ def test_government_buys_a_division_where_the_fln_masses():
     assert str(agent.choose(game)) == f"at {AREA_IDS[area]}"
     low = _gov_reinf("1954", 3)
     _mass(low.state, area, 8)
+    agent = HeuristicAgent("gov", 2, air_guard=0)
+    agent._out_seen = {area: 8}
     low.state.gov_psl = DIVISION_FLOOR
     acts = []
     while low.decision() in ("gov_reinf", "mobilize_where"):

@@ -110,7 +110,6 @@ DIVISION_FLOOR = 25     # no division bought for a mass Flush at this PSL or les
 DIVISION_CONTACT, DIVISION_FP = 2, 12       # a Dispersed division (C.7, 11.7)
 DIVISION_VALUE = 5.0    # the Flush worth (_flush_estimate) a division must open
 MASS_UNITS = 4          # FLN units in an area that make it worth a division
-MASS_SURFACE = 0.6      # chance an underground unit there surfaces to act
 RELOCATE = 3        # Police moved a turn against a Propaganda FLN
 
 
@@ -129,6 +128,7 @@ class GovPolicies:
     _fronts_grew = False                # the FLN has built a Front since
     _relocated: tuple[int, int] = (0, 0)    # (turn, Police moved that turn)
     _propaganda_seen = False                # the FLN has run Propaganda in Algeria
+    _out_seen: dict[int, int] = {}          # area -> most FLN units seen out of UG at once
 
     # ------------------------------------------------------------ Government budget
     def _gov_budget(self, s) -> float:
@@ -277,7 +277,9 @@ class GovPolicies:
         OPS, active this turn, 6.31-2) pays for itself: with a division in the area
         every Government unit there may Flush together (9.22-3), Dispersed (11.7) it adds
         contact 2 and firepower 12, and each Band or Cadre eliminated is 1 PSP (9-5).
-        Underground units count at MASS_SURFACE, the chance they come out to act."""
+        Underground units count at the share of the area's units seen out of UG at
+        once (OPS or OC) in an earlier Operations Phase: an FLN that stays underground
+        gives a division nothing to Flush."""
         flags = s.flags
         best, best_sc = None, DIVISION_VALUE
         for a in ALGERIA:
@@ -289,7 +291,8 @@ class GovPolicies:
                         and (UTYPE[u] == AL_X or flags[u] & ACTIVE)):
                     c += unit_contact(s, u)
                     fp += unit_fp(s, u)
-            sc = self._flush_estimate(s, v, a, c, fp, dict.fromkeys(v.fln_ug[a], MASS_SURFACE))
+            surface = min(1.0, self._out_seen.get(a, 0) / len(v.fln[a]))
+            sc = self._flush_estimate(s, v, a, c, fp, dict.fromkeys(v.fln_ug[a], surface))
             if sc > best_sc:
                 best, best_sc = a, sc
         return best
@@ -629,6 +632,14 @@ class GovPolicies:
     def _ops_gov(self, s, legal):
         if not self._propaganda_seen:
             self._propaganda_seen = any(d & DONE_PROPAGANDA for d in s.done)
+        v = view_of(s)
+        seen = self._out_seen
+        if seen is GovPolicies._out_seen:
+            seen = self._out_seen = {}
+        for a in ALGERIA:
+            n = len(v.fln[a]) - len(v.fln_ug[a])
+            if n > seen.get(a, 0):
+                seen[a] = n
         scored = self._gov_mission_scores(s, view_of(s), legal)
         return self._best(scored)
 
