@@ -347,12 +347,12 @@ def test_government_buys_a_brigade_for_control_only_when_not_behind():
     game = _gov_reinforcement("1954", 4)
     s = game.state
     s.gov_psl, s.fln_psl = 60, 50
-    agent = HeuristicAgent("gov", 0)
+    agent = HeuristicAgent("gov", 0, air_guard=0)
     while (act := agent.choose(game)).verb == "mobilize" and act.args == ("police",):
         game.apply(act)
         game.apply(agent.choose(game))
     assert str(act) in ("mobilize al_x", "mobilize fr_x"), act
-    nobuy = HeuristicAgent("gov", 0, control_buy=False).choose(game)
+    nobuy = HeuristicAgent("gov", 0, control_buy=False, air_guard=0).choose(game)
     assert str(nobuy) not in ("mobilize al_x", "mobilize fr_x"), nobuy
     site = control_site(view_of(game.state), 1)
     game.apply(act)
@@ -575,10 +575,10 @@ def test_air_guard_buys_air_points_and_keeps_them_for_harassed_units():
     game = _gov_reinforcement("1954", 3)
     s = game.state
     assert s.air_max == 0
-    guard = HeuristicAgent("gov", 2, air_guard=1)
+    guard = HeuristicAgent("gov", 2)         # the plain bot keeps one Air Point
     act = guard.choose(game)
     assert (act.verb, act.args) == ("buy", ("air",))
-    assert HeuristicAgent("gov", 2)._air_to_guard(s, game.legal_actions()) is None
+    assert HeuristicAgent("gov", 2, air_guard=0)._air_to_guard(s, game.legal_actions()) is None
     game.apply(act)
     assert s.air_max == 1 and guard._air_to_guard(s, game.legal_actions()) is None
     s.air_max = 0
@@ -588,7 +588,7 @@ def test_air_guard_buys_air_points_and_keeps_them_for_harassed_units():
     band = next(u for u in range(len(UTYPE)) if UTYPE[u] == BAND)
     s.air_avail = 1
     legal = [Action("air", (k,)) for k in range(2)]
-    plain = HeuristicAgent("gov", 2)
+    plain = HeuristicAgent("gov", 2, air_guard=0)
     for mission, guarded, unguarded in (("flush", 0, 1), ("react", 0, 1), ("harass", 1, 1)):
         s.combat = {"mission": mission, "fln": [band]}
         assert guard._air_commit(s, legal).args == (guarded,), mission

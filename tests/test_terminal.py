@@ -144,7 +144,7 @@ def test_skirmish_terminal_undo_limits():
 
 
 def test_play_cli_styles_the_heuristic_bot():
-    """``djebel play algeria --gov-style air_guard=1``: the bot seated for the Government
+    """``djebel play algeria --gov-style air_guard=0``: the bot seated for the Government
     plays that style (the same game as make_agent with the setting), and a style for a
     human seat is refused before the game starts."""
     from typer.testing import CliRunner
@@ -154,12 +154,12 @@ def test_play_cli_styles_the_heuristic_bot():
 
     args = ["play", "algeria", "--scenario", "1958", "--seed", "3", "--fln", "heuristic",
             "--gov", "heuristic"]
-    styled = CliRunner().invoke(app, [*args, "--gov-style", "air_guard=1"])
+    styled = CliRunner().invoke(app, [*args, "--gov-style", "air_guard=0"])
     plain = CliRunner().invoke(app, args)
     assert styled.exit_code == 0 and plain.exit_code == 0, styled.output
     g = algeria.new_game("1958", seed=3)
     bots = {"fln": make_agent("heuristic", "algeria", "fln", 3),
-            "gov": make_agent("heuristic", "algeria", "gov", 4, air_guard=1)}
+            "gov": make_agent("heuristic", "algeria", "gov", 4, air_guard=0)}
     while not g.is_over():
         g.apply(bots[g.active_side].choose(g))
     r = g.result()
@@ -167,6 +167,6 @@ def test_play_cli_styles_the_heuristic_bot():
     assert str(r.scores) in styled.output
     assert styled.output != plain.output
     refused = CliRunner().invoke(app, ["play", "algeria", "--gov", "human",
-                                       "--gov-style", "air_guard=1"])
+                                       "--gov-style", "air_guard=0"])
     assert refused.exit_code != 0 and "Traceback" not in refused.output
     assert "the GOV agent is 'human'" in " ".join(refused.output.replace("│", " ").split())

@@ -32,6 +32,15 @@ def agent_names(game: str) -> list[str]:
     return names
 
 
+def gauntlet_names(game: str, side: str) -> list[str]:
+    """The simple strategies of the gauntlet for ``side`` (Algeria only): bots to test
+    the real ones against, not offered as opponents in the web lobby."""
+    if game != "algeria":
+        return []
+    from djebel.algeria.bots.gauntlet import GAUNTLET
+    return list(GAUNTLET.get(side, ()))
+
+
 def parse_style(side: str, items: list[str]) -> dict:
     """Style settings of the Algeria heuristic agent from ``KEY=VALUE`` texts (for
     example ``air_guard=1``, ``fronts=off``), checked against the side's settings."""
@@ -82,6 +91,9 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
     if game == "algeria" and name == "search":
         from djebel.algeria.bots import SearchAgent
         return SearchAgent(side, seed, **options)
+    if game == "algeria" and name in gauntlet_names(game, side):
+        from djebel.algeria.bots.gauntlet import GAUNTLET
+        return GAUNTLET[side][name](side, seed)
     if game == "skirmish" and name == "matrix":
         from djebel.skirmish.bots import MatrixBot
         return MatrixBot(seed)
@@ -91,6 +103,6 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
             return FrenchBot(seed)
         from djebel.skirmish.bots import HeuristicBot
         return HeuristicBot(seed)
-    known = ", ".join(agent_names(game))
+    known = ", ".join(agent_names(game) + gauntlet_names(game, side))
     raise ScenarioError(f"unknown agent {name!r} for {game} (known: {known})")
 

@@ -106,8 +106,10 @@ def _print_summary(console, title: str, summary: dict) -> None:
 def simulate_algeria(
     scenario: str = typer.Option("1954", help="1954, 1958 or 1960"),
     games: int = typer.Option(100, min=0, help="number of games"),
-    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic or search"),
-    gov: str = typer.Option("heuristic", help="Government agent: random, heuristic or search"),
+    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, or a "
+                              "gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
+    gov: str = typer.Option("heuristic", help="Government agent: random, heuristic, search, "
+                              "or a gauntlet bot: pass, civil-affairs, all-in, patrol, flush"),
     seed: int = typer.Option(0, help="job seed; game i is seeded from (seed, i)"),
     workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
@@ -164,8 +166,10 @@ def simulate_skirmish(
 @tournament_app.command("algeria")
 def tournament_algeria(
     scenario: str = typer.Option("1954", help="1954, 1958 or 1960"),
-    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic or search"),
-    gov: str = typer.Option("heuristic", help="Government agent: random, heuristic or search"),
+    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, or a "
+                              "gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
+    gov: str = typer.Option("heuristic", help="Government agent: random, heuristic, search, "
+                              "or a gauntlet bot: pass, civil-affairs, all-in, patrol, flush"),
     games: int = typer.Option(200, min=1, help="number of games"),
     seed: int = typer.Option(0, help="tournament seed; game i is seeded from (seed, i)"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
@@ -220,3 +224,77 @@ def tournament_algeria(
                   f"(95% Wilson CI {100 * lo:.1f}% - {100 * hi:.1f}%); "
                   f"turns mean {out['turns']['mean']:.1f}, max {out['turns']['max']}; "
                   f"{out['games_per_second']} games/s")
+
+
+@tournament_app.command("gauntlet")
+def tournament_gauntlet(
+    bot: list[str] = typer.Option(["heuristic", "search"], "--bot",  # noqa: B008
+                                  help="bot to test (repeatable): heuristic, search"),
+    scenario: list[str] = typer.Option(["1954", "1958", "1960"], "--scenario",  # noqa: B008
+                                       help="scenario (repeatable)"),
+    strategy: list[str] = typer.Option([], "--against",  # noqa: B008
+                                       help="only these gauntlet strategies (repeatable)"),
+    games: int = typer.Option(200, min=1, help="games per cell"),
+    seed: int = typer.Option(0, help="gauntlet seed; each cell is seeded from it"),
+    iterations: int = typer.Option(48, min=1, help="search agent: iterations per decision"),
+    rollouts: int = typer.Option(16, min=1, help="search agent: complete games per style"),
+    workers: int = typer.Option(1, min=1, help="worker processes"),
+    markdown: str = typer.Option("", help="also write the table (Markdown) to this file"),
+) -> None:
+    """Every bot against each simple strategy of the gauntlet, both sides, every
+    scenario: the bot's wins with a Wilson 95% interval per cell."""
+    import shlex
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from djebel import algeria
+    from djebel.agents import gauntlet_names
+    from djebel.simulate import gauntlet as gt
+
+    for b in bot:
+        if b not in gt.BOTS:
+            raise typer.BadParameter(f"--bot {b!r}: expected one of {', '.join(gt.BOTS)}")
+    for sc in scenario:
+        if sc not in algeria.SCENARIOS:
+            raise typer.BadParameter(f"--scenario {sc!r}: expected one of "
+                                     f"{', '.join(algeria.SCENARIOS)}")
+    known = set(gauntlet_names("algeria", "fln")) | set(gauntlet_names("algeria", "gov"))
+    for st in strategy:
+        if st not in known:
+            raise typer.BadParameter(f"--against {st!r}: expected one of "
+                                     f"{', '.join(sorted(known))}")
+    console = Console(highlight=False)
+    table = Table(title=f"Algeria gauntlet, {games} games per cell")
+    for col in ("scenario", "bot", "side", "against", "wins", "rate", "95% CI", "turns"):
+        table.add_column(col, justify="right")
+    rows = []
+    search = {"iterations": iterations, "rollouts": rollouts}
+    for cell in gt.cells(bot, scenario):
+        if strategy and cell[3] not in strategy:
+            continue
+        r = gt.play_cell(*cell, games, seed, search, workers)
+        rows.append(r)
+        lo, hi = r["ci95"]
+        style = "" if r["rate"] >= gt.TARGET else "[red]"
+        table.add_row(r["scenario"], r["bot"], r["side"].upper(), r["strategy"],
+                      f"{r['wins']}/{games}", f"{style}{100 * r['rate']:.1f}%",
+                      f"{100 * lo:.1f}-{100 * hi:.1f}%", f"{r['turns']:.1f}")
+        console.print(f"{r['scenario']} {r['bot']} {r['side'].upper()} v {r['strategy']}: "
+                      f"{r['wins']}/{games} ({r['seconds']:.0f} s)")
+    console.print(table)
+    below = [r for r in rows if r["rate"] < gt.TARGET]
+    console.print(f"{len(rows) - len(below)} of {len(rows)} cells at or above "
+                  f"{100 * gt.TARGET:.0f}%")
+    if markdown:
+        words = ["djebel", "tournament", "gauntlet"]
+        words += [w for b in bot for w in ("--bot", b)]
+        words += [w for sc in scenario for w in ("--scenario", sc)]
+        words += [w for st in strategy for w in ("--against", st)]
+        words += ["--games", str(games), "--seed", str(seed)]
+        if "search" in bot:
+            words += ["--iterations", str(iterations), "--rollouts", str(rollouts)]
+        command = " ".join(shlex.quote(w) for w in words)
+        with open(markdown, "w", encoding="utf-8") as fh:
+            fh.write(gt.markdown(rows, command))
+        console.print(f"table written to {markdown}")

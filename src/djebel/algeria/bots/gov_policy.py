@@ -45,6 +45,7 @@ from djebel.algeria.bots.view import (
 from djebel.algeria.rules.common import contact as unit_contact
 from djebel.algeria.rules.common import firepower as unit_fp
 from djebel.algeria.rules.deployment import helo_cost
+from djebel.algeria.state import DONE_PROPAGANDA
 from djebel.core.actions import Action
 
 
@@ -103,6 +104,12 @@ def patrol_denial(s, v: View, a: int, patrols: int) -> float:
 ALGERIA_SET = frozenset(ALGERIA)
 FRONTS = TYPE_UNITS[FRONT]
 ELITES = TYPE_UNITS[EL_X]
+MASSED = 5.0            # a new Police unit's site: less worth per Band beyond MASS_FREE
+MASS_FREE = 2
+DIVISION_FLOOR = 25     # no division bought for a mass Flush at this PSL or less
+DIVISION_CONTACT, DIVISION_FP = 2, 12       # a Dispersed division (C.7, 11.7)
+DIVISION_VALUE = 5.0    # the Flush worth (_flush_estimate) a division must open
+MASS_UNITS = 4          # FLN units in an area that make it worth a division
 RELOCATE = 3        # Police moved a turn against a Propaganda FLN
 
 
@@ -120,6 +127,8 @@ class GovPolicies:
     _fronts_base: int | None = None     # FLN Fronts in Algeria when first seen
     _fronts_grew = False                # the FLN has built a Front since
     _relocated: tuple[int, int] = (0, 0)    # (turn, Police moved that turn)
+    _propaganda_seen = False                # the FLN has run Propaganda in Algeria
+    _out_seen: dict[int, int] = {}          # area -> most FLN units seen out of UG at once
 
     # ------------------------------------------------------------ Government budget
     def _gov_budget(self, s) -> float:
@@ -150,9 +159,12 @@ class GovPolicies:
             self._fronts_grew = True
 
     def _denying(self, s) -> bool:
-        """True from turn 2 against an FLN that has built no Front: it lives on
-        Propaganda by Cadres, so Police and patrols go where they cut it (``adapt``)."""
+        """True from turn 2 against an FLN that has built no Front and has run
+        Propaganda: it lives on Propaganda by Cadres, so Police and patrols go where
+        they cut it (``adapt``). Against an FLN that only hides, moving Police (1 PSP
+        each, 6.31-4) buys nothing."""
         return (self.adapt and s.turn >= 2 and self._fronts_base is not None
+                and self._propaganda_seen
                 and not self._fronts_grew)
 
     def _police_to_relocate(self, s, v: View, legal) -> Action | None:
@@ -189,10 +201,11 @@ class GovPolicies:
 
     def _air_to_guard(self, s, legal) -> Action | None:
         """An Air Point to buy (6.31-5, 2 PSP) while fewer than ``air_guard`` are on
-        hand. Kept off Flush and React, they wait to add 1d6 each to the return fire
-        of a harassed unit outside the Urban areas (11.11, DIS-12), which keeps the
-        Bands from harassing Police before their Civil Affairs."""
-        if s.air_max >= self.air_guard or s.gov_psl <= POLICE_FLOOR:
+        hand (none with ``spend=0``, Police only). Kept off Flush and React, they wait
+        to add 1d6 each to the return fire of a harassed unit outside the Urban areas
+        (11.11, DIS-12), which keeps the Bands from harassing Police before their Civil
+        Affairs."""
+        if s.air_max >= self.air_guard or s.gov_psl <= POLICE_FLOOR or not self.spend:
             return None
         for act in legal:
             if act.verb == "buy" and act.args[0] == "air":
@@ -224,6 +237,9 @@ class GovPolicies:
             act = self._hunt_activation(s, verbs)
             if act is not None:
                 return act
+        if ("fr_xx" in mob and s.gov_psl > DIVISION_FLOOR
+                and self._division_site(s, v) is not None):
+            return mob["fr_xx"]
         if "remove-oas" in verbs:
             return verbs["remove-oas"][0]
         if any(a.args == ("border-zone",) for a in verbs.get("activate", ())) \
@@ -255,6 +271,31 @@ class GovPolicies:
         if "air" in buy and budget >= 2 and s.air_max < 3 and s.gov_psl >= 60:
             return buy["air"]
         return self._control_brigade(s, v, mob) or _listed(legal, "done")
+
+    def _division_site(self, s, v: View) -> int | None:
+        """Where the FLN masses and a French division mobilized now (5 PSP, B.1; into
+        OPS, active this turn, 6.31-2) pays for itself: with a division in the area
+        every Government unit there may Flush together (9.22-3), Dispersed (11.7) it adds
+        contact 2 and firepower 12, and each Band or Cadre eliminated is 1 PSP (9-5).
+        Underground units count at the share of the area's units seen out of UG at
+        once (OPS or OC) in an earlier Operations Phase: an FLN that stays underground
+        gives a division nothing to Flush."""
+        flags = s.flags
+        best, best_sc = None, DIVISION_VALUE
+        for a in ALGERIA:
+            if v.division[a] or len(v.fln[a]) < MASS_UNITS:
+                continue
+            c, fp = DIVISION_CONTACT, DIVISION_FP
+            for u in v.gov[a]:
+                if (is_gov_mobile(u) and not flags[u] & NEUT
+                        and (UTYPE[u] == AL_X or flags[u] & ACTIVE)):
+                    c += unit_contact(s, u)
+                    fp += unit_fp(s, u)
+            surface = min(1.0, self._out_seen.get(a, 0) / len(v.fln[a]))
+            sc = self._flush_estimate(s, v, a, c, fp, dict.fromkeys(v.fln_ug[a], surface))
+            if sc > best_sc:
+                best, best_sc = a, sc
+        return best
 
     def _hunt_activation(self, s, verbs) -> Action | None:
         """The ``hunt`` style: keep ``hunt`` elite brigades active (0.5 PSP each, B.1).
@@ -299,13 +340,25 @@ class GovPolicies:
                       + (1 if v.urban[a] else 0))
             else:
                 sc = v.threat[a] + (2 if v.urban[a] else 0)
+            sc -= MASSED * max(0, self._bands(v, a) - MASS_FREE)
             if sc > best_sc:
                 best, best_sc = a, sc
         return best
 
+    @staticmethod
+    def _bands(v: View, a: int) -> int:
+        """Non-neutralized Bands and Faileks in ``a``: each may Harass a Police unit there
+        before its Civil Affairs (8-2, 9.15), for 0.67 PSP to the FLN on average."""
+        flags = v.s.flags
+        return sum(1 for u in v.fln[a] if UTYPE[u] in (BAND, FAILEK) and not flags[u] & NEUT)
+
     def _mobilize_where(self, s, legal):
         v = view_of(s)
         t = s.stack[-1][2]
+        if t == FR_XX:
+            a = self._division_site(s, v)
+            if a is not None:
+                return _listed(legal, "at", AREA_IDS[a])
         if t == POLICE:
             a = self._civil_site(v)
             if a is not None:
@@ -551,27 +604,42 @@ class GovPolicies:
         fp = sum(unit_fp(s, u) for u in group)
         return self._flush_estimate(s, v, a, c, fp)
 
-    def _flush_estimate(self, s, v: View, a: int, c: int, fp: float) -> float:
-        """The worth of a Flush in ``a`` with contact total ``c`` and firepower ``fp``."""
+    def _flush_estimate(self, s, v: View, a: int, c: int, fp: float,
+                        surfaced: dict[int, float] | None = None) -> float:
+        """The worth of a Flush in ``a`` with contact total ``c`` and firepower ``fp``;
+        ``surfaced`` adds units now underground with the chance they are out by then."""
         fp = fp + (s.air_avail and not v.urban[a]) * 3.5
-        targets = v.fln_ops[a] + [u for u in v.fln[a] if s.flags[u] & NEUT
-                                  and s.box[u] in (OPS, OC)]
+        targets = dict.fromkeys(v.fln_ops[a], 1.0)
+        targets.update((u, 1.0) for u in v.fln[a] if s.flags[u] & NEUT
+                       and s.box[u] in (OPS, OC))
+        if surfaced:
+            targets.update(surfaced)
         drm = (1 if v.remote[a] else 0) + (1 if s.terror[a] else 0) - (1 if v.urban[a] else 0)
         found_value = 0.0
         found_fp = 0.0
-        for u in targets:
+        for u, w in targets.items():
             d = drm + (1 if EVASION[UTYPE[u]] > c else 0)
-            p = max(0.0, min(1.0, (c - d) / 6))
+            p = w * max(0.0, min(1.0, (c - d) / 6))
             found_value += p * FLN_VALUE.get(UTYPE[u], 1)
             found_fp += p * FP[UTYPE[u]]
         if found_value <= 0:
             return 0.0
         hits = expected_hits(int(fp))
         back = expected_hits(int(round(found_fp)))
-        n_found = max(1e-6, sum(1 for _ in targets))
+        n_found = max(1e-6, sum(targets.values()))
         return min(hits, n_found) * found_value / n_found * 0.8 - back * 0.6 + 0.1
 
     def _ops_gov(self, s, legal):
+        if not self._propaganda_seen:
+            self._propaganda_seen = any(d & DONE_PROPAGANDA for d in s.done)
+        v = view_of(s)
+        seen = self._out_seen
+        if seen is GovPolicies._out_seen:
+            seen = self._out_seen = {}
+        for a in ALGERIA:
+            n = len(v.fln[a]) - len(v.fln_ug[a])
+            if n > seen.get(a, 0):
+                seen[a] = n
         scored = self._gov_mission_scores(s, view_of(s), legal)
         return self._best(scored)
 
@@ -587,6 +655,12 @@ class GovPolicies:
             c = s.combat
             targets = c.get("targets", [])
             strike = c.get("strike", False)
+            out_now = len(v.fln_ops[area]) + sum(1 for u in v.fln[area] if s.box[u] == OC)
+            if (not strike and v.division[area] and out_now >= MASS_UNITS
+                    and any(a.verb == "no-react" for a in legal)):
+                # Many FLN units out in an area with a division: the units are kept
+                # for one Flush of them all (9.22-3) once the FLN has done.
+                return _listed(legal, "no-react")
             value = sum(FLN_VALUE.get(UTYPE[u], 1) * (1 - EVASION[UTYPE[u]] / 6)
                         for u in targets)
             if not strike and (not adds or value < 1.0) and any(

@@ -69,7 +69,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  propaganda: float = 0.0,
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None, harass_police: float = 2.0,
-                 cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 0,
+                 cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 1,
                  hunt: int = 0, hunt_group: int = 0, hunt_floor: int = 6):
         """Style settings, which the search agent switches between:
 
@@ -81,9 +81,9 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           weighs, when units deploy, what a patrol takes from FLN Propaganda;
           ``adapt=False`` keeps its plain play against an FLN that builds no Front
           (which it otherwise meets with ``deny`` and Police placed to cut Propaganda);
-          ``air_guard`` Air Points are bought early and kept for the return fire
-          of a harassed unit (1d6 each, 11.11), never spent on a Flush or React:
-          the Bands then seldom harass outside the Urban areas; ``hunt`` elite brigades
+          ``air_guard`` Air Points (1 by default) are bought early and kept for the
+          return fire of a harassed unit (1d6 each, 11.11), never spent on a Flush or
+          React: the Bands then seldom harass outside the Urban areas; ``hunt`` elite brigades
           are kept active (0.5 PSP each a turn) and Flush together, flown in by
           helicopter, wherever the FLN has surfaced most (``hunt_group`` elites a Flush,
           default ``hunt``; no activation at a PSL of ``hunt_floor`` or less).
