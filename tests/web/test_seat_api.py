@@ -147,6 +147,9 @@ def test_notepad_is_the_seats_own(client):
     assert client.get(f"/api/games/{gid}/notepad", headers=fr).json()["text"] == "n" * 10_000
     assert client.get(f"/api/games/{gid}/notepad", headers=ins).json() == {
         "side": "insurgents", "text": "", "updated": None}
+    r = client.put(f"/api/games/{gid}/notepad", headers=ins, json={"text": "a\x00b\n\tc"})
+    assert r.status_code == 200 and r.json()["text"] == "ab\n\tc"
+    assert client.get(f"/api/games/{gid}/notepad", headers=ins).json()["text"] == "ab\n\tc"
     # nobody else reads or writes it
     assert client.get(f"/api/games/{gid}/notepad").status_code == 403
     assert client.get(f"/api/games/{gid}/notepad",

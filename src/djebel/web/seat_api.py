@@ -125,7 +125,8 @@ def add_routes(app: FastAPI, service: Service, data: SeatData, notifier: Notifie
     async def write_notepad(gid: GameId, body: NotepadText,
                             x_seat_token: Token = None) -> dict:
         _ent, side = seat(gid, x_seat_token, "a notepad")
-        return {"side": side, **data.write_notepad(gid, side, body.text)}
+        text = body.text.replace("\x00", "")          # PostgreSQL text holds no NUL
+        return {"side": side, **data.write_notepad(gid, side, text)}
 
     # ------------------------------------------------------------ notices
     def available() -> dict:
