@@ -73,12 +73,20 @@ def test_my_games_lists_the_seats_this_browser_holds(browser, web):  # noqa: F81
     pg.wait_for_function("() => !!document.querySelector('tr.my-row.your-turn') || "
                          "document.querySelectorAll('tr.my-row').length === 2")
     pg.screenshot(path=str(ARTIFACTS / "my-games.png"))
-    # forgotten in this browser: gone from the list, still on the server
+    # forgotten in this browser, once confirmed: gone from the list, still on the server
+    answers = [False, True]
+    asked = []
+    pg.on("dialog", lambda d: (asked.append(d.message), d.accept() if answers.pop(0)
+                               else d.dismiss()))
+    alg.locator("button.forget").click()
+    assert pg.locator("tr.my-row").count() == 2
     alg.locator("button.forget").click()
     pg.wait_for_function("() => document.querySelectorAll('tr.my-row').length === 1")
     pg.reload()
     pg.wait_for_selector("#my-table")
     assert pg.locator("tr.my-row").count() == 1
+    assert httpx.get(f"{web.url}/api/games/{alg_id}").status_code == 200
+    assert len(asked) == 2 and asked[0].startswith("Forget this seat in this browser?")
     tokens = [sk["seats"]["french"], created.split("#seat=")[1]]
     assert not any(t in u for t in tokens for u in seen["urls"]), seen["urls"]
     assert not seen["errors"], seen["errors"]

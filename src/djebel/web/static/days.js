@@ -6,6 +6,8 @@
 const Days = (() => {
   const CREATED = "djebel-created";        // seat links created in this browser's lobby
   const SEATS = "djebel-seats-";           // + game id: {side: token} opened in this browser
+  // the browser's own question box (app.js names its confirming of an action confirm())
+  const ask = window.confirm.bind(window);
 
   function readJson(key, fallback) {
     try { const v = JSON.parse(localStorage.getItem(key) || "null"); return v === null ? fallback : v; }
@@ -102,7 +104,10 @@ const Days = (() => {
     const copyBtn = el("button", { class: "copy-link" }, "copy");
     copyBtn.onclick = () => copy(link, input, copyBtn);
     const forgetBtn = el("button", { class: "forget", title: "forget this seat in this browser" }, "forget");
-    forgetBtn.onclick = () => { forget(seat); fillMyGames(panel); };
+    forgetBtn.onclick = () => {
+      if (!ask("Forget this seat in this browser? Its link is not shown here again; the game goes on.")) return;
+      forget(seat); fillMyGames(panel);
+    };
     const attrs = { class: "my-row" + (sum && sum.your_turn ? " your-turn" : ""), "data-game": seat.id, "data-side": seat.side };
     if (sum === null || sum === undefined) {
       return el("tr", attrs, el("td", {}, el("code", {}, seat.id)), el("td", {}, sideBadge(seat.side)),
