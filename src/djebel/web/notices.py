@@ -139,6 +139,12 @@ class Notifier:
         seat. Returns at once; the sending is a background task."""
         if not self.on or ent.stored.mode != "play":
             return
+        try:
+            self._schedule(ent, acted)
+        except Exception as exc:                  # the action is stored: it stands
+            log.warning("notices of game %s not sent: %s", ent.stored.id, _why(exc))
+
+    def _schedule(self, ent, acted: str | None) -> None:
         game = ent.game
         if game.is_over():
             sides = [s for s, seat in ent.stored.seats.items()
