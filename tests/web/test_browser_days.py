@@ -118,6 +118,14 @@ def test_chat_live_between_the_players_and_a_private_notepad(browser, web):  # n
         p.wait_for_function(f"() => parseInt(document.getElementById('ply').textContent) > "
                             f"{before}")
     assert ins.locator("#chat-text").input_value() == "half a thought"
+    # the page of the side to act says so in its title, the other's does not
+    now = httpx.get(f"{web.url}/api/games/{g['id']}").json()["active"]
+    to_act, waiting = (fr, ins) if now == "french" else (ins, fr)
+    to_act.wait_for_function("() => document.title.startsWith('\u25CF Your turn - ')")
+    assert waiting.title() == "Ambush, by letter - djebel"
+    # this server sends no notices, and the seat is told so
+    fr.click("#notices summary")
+    assert "This server sends no notices" in fr.locator("#notices").inner_text()
     # a message from the French, live on the other pages
     fr.fill("#chat-text", "Bonjour. Nous passons l'oued a l'aube.")
     fr.click("#chat-send")
