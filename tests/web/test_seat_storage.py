@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_storage import db_url, pg  # noqa: F401 - the fixtures: both databases
+from test_storage import db_url  # noqa: F401 - the fixture: both databases
 
 from djebel.web import seatdata
 from djebel.web.seatdata import Notice, SeatData
