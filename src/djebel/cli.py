@@ -202,6 +202,19 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           workers: int = typer.Option(1, help="server processes (more than 1: PostgreSQL)"),
           upload_seconds: float = typer.Option(
               10.0, min=0.0, help="time allowed to check and replay an uploaded record"),
+          webhooks: bool = typer.Option(False, "--webhooks",
+                                        help="let seats register a webhook for turn notices"),
+          webhook_allow: list[str] = typer.Option(  # noqa: B008
+              [], "--webhook-allow", metavar="HOST_PATTERN",
+              help="only send webhooks to hosts matching this pattern (repeatable, "
+                   "'*.example.org'); implies --webhooks"),
+          smtp: str = typer.Option("", metavar="HOST:PORT",
+                                   help="SMTP server for turn notices by e-mail (credentials: "
+                                        "DJEBEL_SMTP_USER, DJEBEL_SMTP_PASSWORD)"),
+          smtp_from: str = typer.Option("", metavar="ADDR", help="sender of the e-mails"),
+          public_url: str = typer.Option("", help="the address players open (https://host), "
+                                                  "for the links in notices"),
+          notice_timeout: float = typer.Option(10.0, help="seconds a notice may take"),
           ) -> None:
     """Serve both games on the web: lobby, boards, bots, live updates, records."""
     import importlib.util
@@ -212,6 +225,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     from sqlalchemy.exc import ArgumentError
 
     from djebel.web.app import create_app
+    from djebel.web.notices import NoticeConfig, check_config
 
     try:
         backend = make_url(db).get_backend_name()
@@ -233,15 +247,24 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
                       "postgresql://...): the processes share games through it; "
                       "SQLite serves one process")
         raise typer.Exit(2)
+    allow = tuple(webhook_allow)
+    notices = NoticeConfig(webhooks=webhooks or bool(allow), webhook_allow=allow, smtp=smtp,
+                           smtp_from=smtp_from, public_url=public_url, timeout=notice_timeout)
+    try:
+        check_config(notices)
+    except ValueError as exc:
+        raise DjebelError(str(exc)) from None
     console.print(f"djebel serving on http://{host}:{port}/  (database {db}"
                   + (f", {workers} processes)" if workers > 1 else ")"), markup=False)
     if workers == 1:
-        uvicorn.run(create_app(db, bot_delay=bot_delay, upload_seconds=upload_seconds),
+        uvicorn.run(create_app(db, bot_delay=bot_delay, upload_seconds=upload_seconds,
+                               notices=notices),
                     host=host, port=port, log_level="warning", ws_ping_interval=20,
                     ws_max_size=4096)        # the page only ever sends "ping"
         return
     os.environ.update(DJEBEL_DB=db, DJEBEL_BOT_DELAY=str(bot_delay),
-                      DJEBEL_UPLOAD_SECONDS=str(upload_seconds))
+                      DJEBEL_UPLOAD_SECONDS=str(upload_seconds),
+                      DJEBEL_NOTICES=notices.to_env())
     uvicorn.run("djebel.web.app:app_from_env", factory=True, workers=workers, host=host,
                 port=port, log_level="warning", ws_ping_interval=20, ws_max_size=4096)
 

@@ -20,11 +20,12 @@ def free_port() -> int:
 
 class Server:
     def __init__(self, db_url: str, bot_delay: float = 0.0, workers: int = 1,
-                 args: tuple[str, ...] = ()):
+                 args: tuple[str, ...] = (), env: dict | None = None):
         self.db_url = db_url
         self.bot_delay = bot_delay
         self.workers = workers
-        self.args = args
+        self.args = tuple(args)            # more options of djebel serve
+        self.env = env or {}
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -38,7 +39,7 @@ class Server:
                "--bot-delay", str(self.bot_delay), "--workers", str(self.workers),
                *self.args]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                     env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                                     env=dict(os.environ, PYTHONUNBUFFERED="1", **self.env))
         deadline = time.time() + 30
         while time.time() < deadline:
             if self.proc.poll() is not None:

@@ -26,7 +26,8 @@ from djebel import __version__
 from djebel.agents import agent_names
 from djebel.core.errors import DjebelError
 from djebel.core.records import make_record, public_header
-from djebel.web import charts, heap, history, security, views
+from djebel.web import charts, heap, history, seat_api, security, views
+from djebel.web.notices import NoticeConfig, Notifier
 from djebel.web.schemas import (
     Created,
     CreateGame,
@@ -39,6 +40,7 @@ from djebel.web.schemas import (
     UndoAction,
     UploadRecord,
 )
+from djebel.web.seatdata import SeatData
 from djebel.web.service import UPLOAD_SECONDS, ApiError, Service
 from djebel.web.storage import Store, default_url
 
@@ -58,9 +60,13 @@ def _static(name: str) -> str:
 
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.0,
-               upload_seconds: float = UPLOAD_SECONDS) -> FastAPI:
+               upload_seconds: float = UPLOAD_SECONDS,
+               notices: NoticeConfig | None = None) -> FastAPI:
     store = Store(db_url or default_url())
     service = Service(store, bot_delay=bot_delay, upload_seconds=upload_seconds)
+    seat_data = SeatData(store)
+    notifier = Notifier(notices or NoticeConfig(), seat_data)
+    service.on_turn = notifier.turn_changed
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -68,6 +74,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0,
         await service.start()
         yield
         await service.shutdown()
+        await notifier.close()
         store.close()
 
     app = FastAPI(title="djebel", version=__version__, lifespan=lifespan,
@@ -77,6 +84,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0,
     app.state.store = store
     app.add_middleware(security.BodyLimit)
     app.add_middleware(security.SecurityHeaders)
+    app.state.notifier = notifier
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError):
@@ -135,6 +143,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0,
             raise ApiError(404, f"no chart {name!r} (charts: {', '.join(charts.CHARTS)}, "
                                 f"{charts.NOTES})")
         return HTMLResponse(charts.page(chart.title, charts.chart_html(chart)))
+    @app.get("/my", response_class=HTMLResponse, include_in_schema=False)
+    async def my_games_page():
+        return HTMLResponse(_static("index.html"))
+
+    seat_api.add_routes(app, service, seat_data, notifier)
 
     # ------------------------------------------------------------ API
     @app.get("/api/meta", response_model=Scenarios)
@@ -329,7 +342,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0,
 
 def app_from_env() -> FastAPI:
     """The app of one worker process: the database URL in ``DJEBEL_DB``, the seconds
-    between two bot moves in ``DJEBEL_BOT_DELAY`` (default 0.4)."""
+    between two bot moves in ``DJEBEL_BOT_DELAY`` (default 0.4), the notices' settings in
+    ``DJEBEL_NOTICES``."""
     text = os.environ.get("DJEBEL_BOT_DELAY", "0.4")
     try:
         delay = float(text)
@@ -342,8 +356,9 @@ def app_from_env() -> FastAPI:
     except ValueError:
         raise SystemExit(f"error: DJEBEL_UPLOAD_SECONDS={text!r} is not a number of "
                          "seconds") from None
+    notices = NoticeConfig.from_env(os.environ.get("DJEBEL_NOTICES", ""))
     return create_app(os.environ.get("DJEBEL_DB") or None, bot_delay=delay,
-                      upload_seconds=upload)
+                      upload_seconds=upload, notices=notices)
 
 
 UPLOAD_BODY = {"requestBody": {"required": True, "content": {

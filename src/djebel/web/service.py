@@ -111,6 +111,9 @@ class Service:
         self.sweeper: asyncio.Task | None = None
         self.timings: list[float] = []       # seconds spent on each human action
         self.locks: dict[str, asyncio.Lock] = {}
+        # called as on_turn(entry, side that acted) once an action that passed the turn
+        # to another side, or ended the game, is stored: the notices listen here
+        self.on_turn = None
 
     def lock(self, gid: str) -> asyncio.Lock:
         """The lock that keeps one game's reads and writes apart (views are built on the
@@ -360,6 +363,7 @@ class Service:
         """Apply and store one action (already checked to be this side's turn)."""
         st = ent.stored
         game = ent.game
+        acted = game.active_side
         try:
             action = Action.parse(text)
             game.apply(action)
@@ -375,6 +379,8 @@ class Service:
             raise ApiError(400, f"action {text!r} cannot be applied here "
                                 f"({type(exc).__name__})", "notation") from None
         self._store(ent, game.history())
+        if self.on_turn is not None and (game.active_side != acted or game.is_over()):
+            self.on_turn(ent, acted)
 
     def _store(self, ent: Entry, history: list[str]) -> None:
         """Store the live game, which has the actions ``history`` (one more than before,

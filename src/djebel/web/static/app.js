@@ -131,7 +131,9 @@ function showCreated(r, out) {
     return;
   }
   const base = location.origin;
-  const rows = [el("p", { class: "small" }, "Hand each player their seat link; it is the only key to that side.")];
+  Days.keepCreated(r.data.id, r.data.seats);
+  const rows = [el("p", { class: "small" }, "Hand each player their seat link; it is the only key to that side. ",
+    "This browser keeps them in ", el("a", { href: "/my", id: "my-link-created" }, "My games"), ".")];
   for (const [side, link] of Object.entries(r.data.links)) {
     rows.push(el("label", {}, side.toUpperCase() + " seat link"),
       el("input", { type: "text", readonly: "", value: base + link, class: "seat-link", "data-side": side }),
@@ -209,6 +211,7 @@ function connect() {
   ws.onopen = () => { $conn.className = "conn on"; $conn.textContent = "live"; G.wsWait = 0; };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
+    if (Days.onLive(m)) return;
     if (G.at === null && G.view && m.ply !== G.view.ply) load();
   };
   ws.onclose = (ev) => {
@@ -222,13 +225,27 @@ function connect() {
   if (!G.pinger) G.pinger = setInterval(() => { if (G.ws && G.ws.readyState === 1) G.ws.send("ping"); }, 25000);
 }
 
+// The page's frame is made once: what is typed in the chat or the notepad under the log
+// survives the renders that follow the other side's moves.
+function shell() {
+  if (!G.shell) {
+    const col = el("div", { class: "boardcol" });
+    const live = el("div", { class: "side-live" });
+    G.shell = { col, live, root: el("div", { class: "game" }, col, el("div", { class: "side" }, live, Days.panels())) };
+  }
+  return G.shell;
+}
+
 function render() {
   const v = G.view;
   const board = el("div", { class: "boardwrap", id: "board" });
   board.append(v.game === "algeria" ? drawAlgeria(v) : drawSkirmish(v));
   const below = v.game === "algeria" ? offMapPanel(v) : tablePanels(v);
-  const side = el("div", { class: "side" }, statusPanel(v), actionPanel(v), logPanel(v));
-  $main.replaceChildren(el("div", { class: "game" }, el("div", { class: "boardcol" }, Zoom.toolbar(), board, below), side));
+  const frame = shell();
+  frame.col.replaceChildren(Zoom.toolbar(), board, below);
+  frame.live.replaceChildren(statusPanel(v), actionPanel(v), logPanel(v));
+  if (!frame.root.isConnected) $main.replaceChildren(frame.root);
+  Days.afterRender(v);
   if (v.game === "algeria" && G.detail) drawDetail();
 }
 
@@ -367,4 +384,4 @@ function logPanel(v) { return History.panel(v); }
 
 // ------------------------------------------------------------------ routing
 const route = location.pathname.match(/^\/g\/([A-Za-z0-9_\-]+)$/);
-if (route) gamePage(route[1]); else lobby();
+if (route) gamePage(route[1]); else if (location.pathname === "/my") Days.myGames(); else lobby();
