@@ -7,6 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from djebel.skirmish.geometry import corners
+from djebel.skirmish.rules.garnish import score
 
 if TYPE_CHECKING:
     from djebel.skirmish.game import SkirmishGame
@@ -98,7 +99,6 @@ def to_svg(game: SkirmishGame) -> str:
 def describe(game: SkirmishGame) -> str:
     """Compact text state for the terminal: turn, scores, every element's situation."""
     g = game
-    from djebel.skirmish.rules.garnish import score
     pts = score(g, final=False)
     lines = [f"{g.scn.name} - turn {g.turn}/{g.turn_limit}, {g.phasing} phase; "
              f"points french {pts['french']} insurgents {pts['insurgents']}; "

@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 
 from djebel.core.actions import Action
 from djebel.core.dice import Dice
+from djebel.skirmish.bots.candidates import objectives
 from djebel.skirmish.geometry import centre_distance
+from djebel.skirmish.rules.activation import cr_target
+from djebel.skirmish.rules.aircraft import passengers
 
 if TYPE_CHECKING:
     from djebel.skirmish.game import SkirmishGame
@@ -108,7 +111,6 @@ class MatrixBot:
         has_action = fr["free"] or fr["credits"] > 0
         if not has_action:
             # keep rolling while the target is still easy enough
-            from djebel.skirmish.rules.activation import cr_target
             limit = 8 if e.side == "french" else 9
             if e.pinned or (cr_target(game, e) <= limit and fr.get("credits", 0) == 0
                             and e.k < 2):
@@ -169,7 +171,6 @@ class MatrixBot:
     def _air_choice(game: SkirmishGame, e, acts: list[Action]) -> Action | None:
         """Transports make for the landing zone farthest from the enemy and put their
         troops down; gunships and jets attack."""
-        from djebel.skirmish.rules.aircraft import passengers
         if passengers(game, e):
             a = _find(acts, "unload")
             lzs = [f.poly.centroid for f in game.terrain.features
@@ -193,7 +194,6 @@ class MatrixBot:
     @staticmethod
     def _objective_move(game: SkirmishGame, e, acts: list[Action]) -> Action | None:
         """The move or sprint that gets closest to an objective, if it gains ground."""
-        from djebel.skirmish.candidates import objectives
         goals = objectives(game, e)
         if not goals or not e.on_table:
             return None

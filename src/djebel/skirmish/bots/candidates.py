@@ -27,6 +27,7 @@ from djebel.skirmish.geometry import (
     in_arc,
 )
 from djebel.skirmish.rules import aircraft, fire, garnish, movement, reactions
+from djebel.skirmish.rules.activation import group_members_ok
 from djebel.skirmish.state import Element
 
 if TYPE_CHECKING:
@@ -484,7 +485,6 @@ def _deploy(g: SkirmishGame, fr: dict) -> list[Action]:
 
 def _groups(g: SkirmishGame) -> list[Action]:
     """D7: one candidate group per eligible leader: every element that may join it."""
-    from djebel.skirmish.rules.activation import group_members_ok
     out = []
     for leader in g.elements:
         if leader.type != "leader" or leader.side != g.phasing:
