@@ -219,8 +219,9 @@ def do_act(g: SkirmishGame, fr: dict, a: Action) -> None:
         g.log.add("R20", f"{e.label} ends its activation", side=e.side)
         return
     if verb == "roll":
-        if fr["free"] or fr["credits"] > 0:
+        if fr["credits"] > 0:
             raise IllegalAction("R12", f"{e.label} still has an action to use first")
+        # D2: an unused free action may be given up for a roll (it is forfeited by the CR)
         if e.overwatch:
             e.overwatch = False
         _command(g, fr, e)
