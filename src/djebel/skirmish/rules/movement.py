@@ -133,7 +133,9 @@ def crossing_exit(e: Element, path, poly, face: float | None = None) -> float | 
                  if q.geom_type == "Polygon" and q.distance(base) <= eps + STOP_GAP * 2]
         if not parts:
             return run if run > 0 else None
-        part = shapely.unary_union(parts)
+        # grown by 1e-7 cm: the sweep of the base's outermost corner is an edge of the
+        # clipped part, and a line along an edge meets a polygon unreliably
+        part = shapely.unary_union(parts).buffer(1e-7, join_style="mitre")
         far = _last_meeting(base, part, ux, uy, seg)
         if run == 0 and far <= 1e-9:
             return None                     # the base sets off away from the feature
@@ -153,8 +155,9 @@ def _last_meeting(base, part, ux: float, uy: float, seg: float) -> float:
         return [(cx - px) * ux + (cy - py) * uy for cx, cy in _coords(cut)]
 
     best = -math.inf
+    grown = base.buffer(1e-7, join_style="mitre")         # robust along the base's edges
     for px, py in _coords(part.boundary):
-        hits = span(base, px, py)
+        hits = span(grown, px, py)
         if hits:
             best = max(best, -min(hits))
     for bx, by in _coords(base.exterior):
@@ -285,26 +288,29 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
         r = math.hypot(o.t.base_w_cm, o.t.base_d_cm) / 2
         return near((o.x - r, o.y - r, o.x + r, o.y + r))
 
-    # every base position along the path lies within its half-diagonal of the centre line
-    sweep = LineString(path).buffer(reach) if moved else None
     turn = face          # D19.2: the base turns to its final facing as it sets off
+    sweep = _swept(e, path, turn) if moved else None
 
     def reaches(poly) -> bool:
-        return sweep is not None and sweep.intersects(poly)
+        return sweep is not None and sweep.distance(poly) <= STOP_GAP + 1e-9
 
     # D62.2 with D19.6: a base within one path-check step (plus the gap a stop leaves) of
-    # a difficult feature is touching it, so no move shorter than that step is needed
-    touching = g.tabs["movement"]["path_check_step_cm"] + STOP_GAP
+    # a feature crossed at the normal rate is touching it, so no move shorter than that
+    # step is needed; a full-action crossing (canal) needs the D67 contact
+    step_touch = g.tabs["movement"]["path_check_step_cm"] + STOP_GAP
+    contact_eps = g.tabs["table"]["contact_eps_cm"]
     if moved:
         # D62: difficult terrain stops the move; a move starting on it may cross
         for f, poly in terrain.difficult(mob):
             if not near(poly.bounds) or not reaches(poly):
                 continue
+            full = f.props["crossing"] == "full_action"
+            touching = contact_eps if full else step_touch
             if start_poly.distance(poly) <= touching:
-                if f.props["crossing"] == "full_action":
+                if full:
                     d = crossing_exit(e, path, poly, turn)
                     # clear within one step: the base only grazed it turning on the bank
-                    if d is not None and d > touching and (stop_at is None or d < stop_at):
+                    if d is not None and d > step_touch and (stop_at is None or d < stop_at):
                         stop_at, stopped_by = d, f"crossed {f.id}"
                 if mob == "tracked" and f.props["breachable"]:
                     breach.append(f.id)                    # D63
@@ -368,6 +374,19 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
             raise IllegalAction("D75", f"{e.label} may not end a move on civilians")
     contact = contact and stop_at is not None
     return MovePlan(path, face_final, exited, contact, breach, stopped_by)
+
+
+def _swept(e: Element, path: list[tuple[float, float]], turn: float | None):
+    """A region holding every position of the moving base: on one straight leg exactly
+    the hull of the base at both ends (it is convex and translated), else the centre
+    line widened by the base's half-diagonal."""
+    t = e.t
+    if len(path) == 2:
+        heading = bearing(*path[0], *path[1])
+        f = heading if turn is None else turn
+        ends = [base_poly(Body(x, y, f, t.base_w_cm, t.base_d_cm, False)) for x, y in path]
+        return shapely.MultiPolygon(ends + [base_poly(e.body)]).convex_hull
+    return LineString(path).buffer(math.hypot(t.base_w_cm, t.base_d_cm) / 2 + 1e-6)
 
 
 def _corridor(path: list[tuple[float, float]], half: float):
