@@ -283,6 +283,8 @@ def describe(game, action) -> str | None:
     fr = game.frames[-1]
     firer = game.el(a.args[0])
     if a.verb == "owfire":
+        if fr.get("k") != "ow":
+            return None                      # not an Overwatch moment: apply() says why
         names = [game.elements[fr["t"]].label]
     else:
         names = [str(w) for w in a.args[1:] if str(w) != "law"]

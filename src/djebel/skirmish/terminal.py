@@ -181,6 +181,8 @@ def _confirm(game, line: str, input_fn: Callable[[str], str], emit) -> bool:
     ahead; any other order, or one that is not legal, goes straight to ``apply``."""
     try:
         text = fire_odds(game, line)
+        if text:
+            game.validate(line)          # on a clone: an illegal order shows no odds
     except (DjebelError, ValueError):
         return True
     if not text:
