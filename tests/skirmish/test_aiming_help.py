@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from skirmish_helpers import F, I
+from skirmish_helpers import F, I, scenario_text
 
 from djebel.odds import skirmish as odds
 from djebel.skirmish import list_scenarios, new_game
@@ -69,9 +69,15 @@ def test_R62_R68_R87_odds_read_the_table_as_the_engine_does(scenario, seed):
     assert checked > 0
 
 
-def test_terminal_shows_the_odds_before_a_shot_and_asks(build, tmp_path):
-    g = build([F("french_rifle", 20, 20), I("ins_rifle", 50, 20)], terrain=[OPEN])
-    path = g.scenario_name
+def _duel_file(tmp_path) -> str:
+    path = tmp_path / "duel.toml"
+    path.write_text(scenario_text([F("french_rifle", 20, 20), I("ins_rifle", 50, 20)],
+                                  terrain=[OPEN]))
+    return str(path)
+
+
+def test_terminal_shows_the_odds_before_a_shot_and_asks(tmp_path):
+    path = _duel_file(tmp_path)
     feed = iter(["activate F1", "shoot F1 I1", "n", "shoot F1 I1", "y", "quit"])
     prompts = []
 
@@ -125,9 +131,8 @@ def test_svg_has_a_10cm_grid_a_scale_a_legend_and_types_on_counters():
 
 
 @pytest.mark.parametrize("answer, fired", [("", True), ("no", False)])
-def test_terminal_confirmation_default_is_yes(build, answer, fired):
-    g = build([F("french_rifle", 20, 20), I("ins_rifle", 50, 20)], terrain=[OPEN])
+def test_terminal_confirmation_default_is_yes(tmp_path, answer, fired):
     feed = iter(["activate F1", "shoot F1 I1", answer, "quit"])
-    game = run_game(g.scenario_name, "human", "human", 0, None,
+    game = run_game(_duel_file(tmp_path), "human", "human", 0, None,
                     input_fn=lambda _p: next(feed), out=io.StringIO(), deploy=False)
     assert ("shoot F1 I1" in game.history()) is fired
