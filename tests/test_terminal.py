@@ -129,7 +129,8 @@ def test_analysis_allows_free_take_backs_and_says_so():
 def test_skirmish_terminal_undo_limits():
     from djebel.skirmish.terminal import run_game
     out = io.StringIO()
-    orders = iter(["activate I1", "undo", "activate I1", "shoot I1 HA", "undo", "quit"])
+    # (each shot shows its odds first and is confirmed with "y")
+    orders = iter(["activate I1", "undo", "activate I1", "shoot I1 HA", "y", "undo", "quit"])
     g = run_game("ambush", "human", "human", 3, None, lambda p: next(orders), out, False)
     text = " ".join(out.getvalue().split())
     assert "undone: back to your previous decision" in text
@@ -137,7 +138,7 @@ def test_skirmish_terminal_undo_limits():
     assert "cannot undo: the last action was insurgents's" in text
     assert g.history() == ["activate I1", "shoot I1 HA"]
     out = io.StringIO()
-    orders = iter(["activate I1", "shoot I1 HA", "undo", "undo", "quit"])
+    orders = iter(["activate I1", "shoot I1 HA", "y", "undo", "undo", "quit"])
     g = run_game("ambush", "human", "human", 3, None, lambda p: next(orders), out, False,
                  analysis=True)
     assert g.history() == [] and "analysis game" in out.getvalue()

@@ -99,7 +99,7 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
         return MatrixBot(seed)
     if game == "skirmish" and name == "heuristic":
         if side == "french":
-            from djebel.skirmish.french_bot import FrenchBot
+            from djebel.skirmish.bots import FrenchBot
             return FrenchBot(seed)
         from djebel.skirmish.bots import HeuristicBot
         return HeuristicBot(seed)

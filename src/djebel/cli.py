@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from djebel.agents import agent_names
 from djebel.core.errors import DjebelError, RecordError
 from djebel.odds.cli import app as odds_app
 from djebel.simulate.cli import STYLE_HELP, agent_styles, parse_options, tournament_app
@@ -16,6 +17,7 @@ from djebel.simulate.cli import app as simulate_app
 
 app = typer.Typer(help="djebel: counterinsurgency wargames with every rule enforced.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+SKIRMISH_PLAYERS = "human, " + ", ".join(agent_names("skirmish"))
 play_app = typer.Typer(help="Play a game in the terminal.", no_args_is_help=True)
 bench_app = typer.Typer(help="Measure speed (figures printed, nothing asserted).",
                         no_args_is_help=True)
@@ -76,8 +78,8 @@ def play_algeria(
 @play_app.command("skirmish")
 def play_skirmish(
     scenario: str = typer.Argument("", help="scenario id (see the list in the README)"),
-    french: str = typer.Option("human", help="human, random, matrix or heuristic"),
-    insurgents: str = typer.Option("matrix", help="human, random, matrix or heuristic"),
+    french: str = typer.Option("human", help=SKIRMISH_PLAYERS),
+    insurgents: str = typer.Option("matrix", help=SKIRMISH_PLAYERS),
     seed: int | None = typer.Option(None, help="seed of the dice (default: a secret one)"),
     svg: str = typer.Option("table.svg", help="picture of the table, rewritten each action"),
     analysis: bool = typer.Option(False, "--analysis",

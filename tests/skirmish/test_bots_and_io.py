@@ -8,6 +8,7 @@ import json
 import pytest
 from skirmish_helpers import F, I
 
+from djebel.agents import agent_names
 from djebel.core.errors import IllegalAction
 from djebel.core.records import make_record, verify_record
 from djebel.skirmish import SkirmishGame, game_from_header, new_game
@@ -24,6 +25,50 @@ def test_R157_matrix_bot_logs_three_courses_and_the_d10():
     assert lines
     assert all("dangerous=" in t and "likely=" in t and "goofiest=" in t and "d10=" in t
                for t in lines)
+
+
+def _drawn_and_played(g, bots, steps: int = 4000) -> list[tuple[str, str]]:
+    """(logged plan of the course drawn, order then played) for every D72 draw."""
+    out = []
+    for _ in range(steps):
+        if g.is_over():
+            break
+        seen = len(g.log)
+        a = bots[g.active_side].choose(g)
+        for entry in list(g.log)[seen:]:
+            if entry.rule == "D72":
+                plans = dict(p.split("=", 1) for p in entry.text.split(": ", 1)[1].split("; "))
+                course = entry.text.rsplit("-> ", 1)[1].replace(" ", "_")
+                key = {"most_dangerous": "dangerous", "most_likely": "likely",
+                       "goofiest": "goofiest"}[course]
+                out.append((plans[key], str(a)))
+        g.apply(a)
+    return out
+
+
+def test_R158_D72_the_goofiest_course_drawn_is_the_course_played(build):
+    from djebel.core.actions import Action
+    from djebel.skirmish.geometry import distance
+    # coin 2 = the unforced fall-back, d10 = 10 = goofiest (D71 bands)
+    g = build([I("ins_rifle", 60, 60), F("french_rifle", 20, 60)], first_side="insurgents")
+    bot = MatrixBot(0, dice_script=(2, 10, 1))
+    assert bot.choose(g) == Action.parse("activate I1")
+    g.apply("activate I1")
+    a = bot.choose(g)
+    [entry] = [e for e in g.log if e.rule == "D72"]
+    assert "d10=10 -> goofiest" in entry.text
+    assert f"goofiest={a}" in entry.text and a.verb == "sprint"
+    i1, f1 = g.el("I1"), g.el("F1")
+    before = distance(i1.body, f1.body)
+    g.apply(a)
+    assert distance(g.el("I1").body, f1.body) > before          # it fell back
+
+
+def test_R158_D72_every_drawn_course_is_played_in_bot_battles():
+    for scenario, seed in (("ambush", 3), ("hotlz", 5), ("search", 8)):
+        g = new_game(scenario, seed, {"log": True})
+        pairs = _drawn_and_played(g, {"french": MatrixBot(seed), "insurgents": MatrixBot(seed + 1)})
+        assert pairs and all(logged == played for logged, played in pairs), scenario
 
 
 def test_bots_are_deterministic_and_replay_from_records():
@@ -78,7 +123,8 @@ def test_bad_input_changes_nothing(build):
         assert g.state_hash() == before
     g.apply("activate F1")
     before = g.state_hash()
-    for text in ("move F1 40 20", "shoot F1", "shoot F1 F1", "rally F1 F1", "roll F1",
+    # ("roll F1" is legal here: D2 lets the free action be given up for a roll)
+    for text in ("move F1 40 20", "shoot F1", "shoot F1 F1", "rally F1 F1", "end F2",
                  "move F1 25 20 face", "land F1", "unload F1"):
         with pytest.raises(IllegalAction) as exc:
             g.apply(text)
@@ -166,3 +212,18 @@ def test_heuristic_bot_plays_the_most_likely_course():
     g = new_game("search", 3, {"turn_limit": 2})
     play_out(g, HeuristicBot(1), HeuristicBot(2))
     assert g.is_over() and not [e for e in g.log if e.rule == "D72"]
+
+
+@pytest.mark.parametrize("bot", agent_names("skirmish"))
+def test_every_listed_bot_plays_skirmish_in_the_terminal_and_the_cli(bot):
+    from typer.testing import CliRunner
+
+    from djebel.cli import SKIRMISH_PLAYERS, app
+
+    assert bot in SKIRMISH_PLAYERS.split(", ")
+    out = io.StringIO()
+    g = run_game("ambush", bot, bot, seed=2, out=out)
+    assert g.is_over() and "game over" in out.getvalue()
+    res = CliRunner().invoke(app, ["play", "skirmish", "hotlz", "--french", bot,
+                                   "--insurgents", bot, "--svg", ""])
+    assert res.exit_code == 0 and "game over" in res.output, res.output[-300:]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from djebel.skirmish import new_game
-from djebel.skirmish.candidates import cover_candidates, exposure, move_candidates
+from djebel.skirmish.bots.candidates import cover_candidates, exposure, move_candidates
 from djebel.skirmish.geometry import terrain_los
 from djebel.skirmish.rules import movement
 

@@ -120,6 +120,24 @@ def test_D49_bailed_crew_passengers_dismount_unhurt(build):
     assert g.markers == []                       # the crew got away
 
 
+@pytest.mark.parametrize("phase, may_react", [("insurgents", False), ("french", True)])
+def test_D21_5_passengers_of_a_bail_out_in_the_enemy_phase_do_not_react(build, phase,
+                                                                         may_react):
+    from djebel.skirmish.rules.reactions import can_react
+
+    g = build([F("m113_m2", 40, 60, 0, passengers=["french_rifle"]), FAR], terrain=[BLOCK],
+              dice=(6, 1), first_side=phase)
+    damage.apply_result(g, g.el("F1"), "immobilized", 1)          # pin 6, bail 1
+    p = g.el("F2")
+    assert g.el("F1").removed == "abandoned" and p.on_table
+    assert p.reacted is not may_react
+    if phase == "insurgents":
+        assert not can_react(g, p)               # D21.5: not in this enemy phase
+        g.apply("endphase")                      # its own phase: it activates normally
+        g.apply("activate F2")
+        assert g.frames[-1]["free"]
+
+
 def test_D50_passengers_save_with_the_ground_cover(build):
     woods = {"id": "w1", "kind": "light_woods", "rect": [30, 50, 50, 70]}
     g = build([F("m113_m2", 40, 60, 0, passengers=["french_rifle"]), FAR],

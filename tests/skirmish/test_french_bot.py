@@ -6,8 +6,7 @@ import pytest
 
 from djebel.agents import make_agent
 from djebel.skirmish import new_game
-from djebel.skirmish.bots import HeuristicBot, MatrixBot, play_out
-from djebel.skirmish.french_bot import FrenchBot
+from djebel.skirmish.bots import FrenchBot, HeuristicBot, MatrixBot, play_out
 
 SCENARIOS = ("ambush", "search", "hotlz")
 

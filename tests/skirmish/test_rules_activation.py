@@ -139,6 +139,20 @@ def test_R27_rally_by_leader_needs_a_command_roll(build):
     assert g.el("F2").pinned
 
 
+def test_D2_free_action_given_up_by_rolling_for_a_rally(build):
+    g = build([F("leader", 20, 20), F("french_rifle", 20, 23.5), I("ins_rifle", 80, 20)],
+              terrain=[WALL], dice=(4, 4))
+    g.el("F2").pinned = True
+    g.apply("activate F1")
+    assert g.frames[-1]["free"] and "roll F1" in [str(a) for a in g.legal_actions()]
+    g.apply("roll F1")                           # D2: the free action is forfeited
+    fr = g.frames[-1]
+    assert (fr["free"], fr["credits"], g.el("F1").k, g.dice.pos) == (False, 1, 1, 2)
+    g.apply("rally F1 F2")                       # R51: the rolled action rallies
+    assert not g.el("F2").pinned
+    assert "roll F1" in [str(a) for a in g.legal_actions()]   # nothing left but a roll
+
+
 def test_R51_rally_with_a_won_action_unpins(build):
     g = build([F("leader", 20, 20), F("french_rifle", 20, 23.5), I("ins_rifle", 80, 20)],
               terrain=[WALL], dice=(4, 4))

@@ -197,3 +197,46 @@ def test_R34_pinned_elements_cannot_react(build):
     g.apply("activate F1")
     g.apply("shoot F1 I1")
     assert g.frames[-1]["k"] == "act"            # nobody can react
+
+
+# ------------------------------------------------------------ D62 stops and crossings
+def _gap(g, label: str, fid: str) -> tuple[float, float]:
+    """(distance, overlap area) between an element's base and a terrain feature."""
+    from djebel.skirmish.geometry import base_poly
+
+    e = g.el(label)
+    poly = next(p for f, p in g.terrain.difficult(e.t.mobility if not e.t.is_infantry
+                                                  else "foot") if f.id == fid)
+    b = base_poly(e.body)
+    return b.distance(poly), b.intersection(poly).area
+
+
+def test_D62_stop_at_a_ford_ends_touching_in_the_ordered_facing_then_crosses(build):
+    river = {"id": "r1", "kind": "river", "rect": [40, 46, 0, 122]}
+    ford = {"id": "f1", "kind": "ford", "rect": [40, 46, 15, 25]}
+    g = build([F("hmmwv_m2", 25, 20), FAR], terrain=[river, ford, BLOCK], dice=(6, 6))
+    g.apply("activate F1")
+    g.apply("move F1 45 20 face 90")             # D62.1: stops touching the ford
+    v = g.el("F1")
+    gap, overlap = _gap(g, "F1", "f1")
+    assert v.facing == 90.0 and gap <= 0.1 and overlap == 0.0
+    assert v.x == pytest.approx(40 - 1.75 - 0.05, abs=1e-3)   # half the 3.5 cm width
+    g.apply("hold F1")
+    g.apply("roll F1")
+    g.apply("move F1 55 20 face 90")             # D62.2: the next move crosses and goes on
+    assert (g.el("F1").x, g.el("F1").y, g.el("F1").facing) == (55.0, 20.0, 90.0)
+
+
+def test_D62_canal_crossing_ends_touching_the_far_bank(build):
+    canal = {"id": "c1", "kind": "canal", "rect": [30, 33, 0, 122]}
+    g = build([F("french_rifle", 26, 20), FAR], terrain=[canal, BLOCK], dice=(6, 6))
+    g.apply("activate F1")
+    g.apply("move F1 29 20")                     # reaches the bank
+    assert _gap(g, "F1", "c1")[0] <= 0.1
+    g.apply("hold F1")
+    g.apply("roll F1")
+    g.apply("move F1 38 20")                     # D62.2: ends on the far bank, touching
+    f1 = g.el("F1")
+    assert f1.x == pytest.approx(33 + 1.5, abs=1e-6) and f1.y == 20.0
+    gap, overlap = _gap(g, "F1", "c1")
+    assert gap <= 1e-6 and overlap <= 1e-9

@@ -115,7 +115,7 @@ def test_R114_close_combat_hits_pinned_need_4(build):
 
 
 def test_R158_matrix_bands_30_60_10():
-    from djebel.skirmish.bots import MatrixBot, _band
+    from djebel.skirmish.bots.matrix import MatrixBot, _band
     from djebel.skirmish.catalog import tables
     bands = tables()["decision_matrix"]["bands"]
     bot = MatrixBot(4)

@@ -122,18 +122,19 @@ def fire(attacker: str, target: str, concealment: str = "open", cover: str = "no
          flank: bool = False, close: bool = False, moved: bool = False, *,
          rear: bool = False, top: bool = False, hard: bool = False, law: bool = False,
          sp: int | None = None, target_sp: int | None = None, target_side: str | None = None,
-         exact: bool = False) -> dict:
+         optics: bool = False, dice: int | None = None, exact: bool = False) -> dict:
     """Odds of one fire of catalog element ``attacker`` at catalog element ``target``.
 
     AP (infantry target): ``{"kind": "ap", "unsaved_hits": {...}, "pinned": p,
     "eliminated": p, ...}``. AT (vehicle or aircraft): ``{"kind": "at",
     "unsaved_hits": {...}, "damage": {"no_effect": p, "pinned": p, ...}, "pinned": p,
     "crew_bails": p, ...}``. ``flank``/``rear`` say where the firer is relative to the
-    target; ``sp``/``target_sp`` default to full strength."""
+    target; ``sp``/``target_sp`` default to full strength; ``optics`` is a firer with
+    destroyed optics (R66); ``dice`` overrides the firepower (a damaged firer's)."""
     cat, tabs, damage_result = _data()
     f = _element(cat, attacker)
     t = _element(cat, target)
-    needed = to_hit_needed(concealment, flank or rear, close, moved)
+    needed = to_hit_needed(concealment, flank or rear, close, moved, optics)
     base = {"attacker": f.id, "target": t.id, "to_hit": needed}
     if t.is_infantry:
         if f.hard_target_only_ap and not hard:
@@ -143,9 +144,10 @@ def fire(attacker: str, target: str, concealment: str = "open", cover: str = "no
             s = f.strength if sp is None else sp
             if not 1 <= s <= f.strength:
                 raise ScenarioError(f"{f.id} has 1..{f.strength} SP")
-            dice = f.ap_fp_by_sp[s - 1]
+            fp = f.ap_fp_by_sp[s - 1]
         else:
-            dice = f.ap_fp
+            fp = f.ap_fp
+        dice = fp if dice is None else dice
         if dice <= 0:
             raise ScenarioError(f"{f.id} has no AP firepower (R57)")
         side = _target_side(f, t, target_side)
@@ -159,7 +161,7 @@ def fire(attacker: str, target: str, concealment: str = "open", cover: str = "no
                 "pinned": _p(outcome, "pinned", exact),
                 "eliminated": _p(outcome, "eliminated", exact)}
     # AT fire (R86-R107)
-    dice = f.one_shot_fp if law else f.at_fp
+    dice = (f.one_shot_fp if law else f.at_fp) if dice is None else dice
     allowed = f.one_shot_only_vs_armour if law else f.at_only_vs_armour
     if law and f.one_shot_uses <= 0:
         raise ScenarioError(f"{f.id} has no one-shot AT volley (R78)")
@@ -220,3 +222,79 @@ def fire(attacker: str, target: str, concealment: str = "open", cover: str = "no
             "damage": {k: conv(v) for k, v in dmg_out.items()},
             "pinned": conv(pinned), "crew_bails": conv(bails),
             "destroyed": conv(sum((dmg.get(k, Fraction(0)) for k in DESTROYED), Fraction(0)))}
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def in_game(game, firer, target, *, moving: bool, law: bool = False) -> dict:
+    """The odds of ``firer`` attacking ``target`` now in a running battle: the same
+    computation as :func:`fire`, with every flag read from the table the way the
+    engine's attack reads it (D34 situation, R62-R67 to-hit, R68/R87 saves)."""
+    from djebel.skirmish.geometry import aspect, distance
+    from djebel.skirmish.rules import fire as rules
+
+    rules.check_attack(game, firer, target, law=law, arc=False)
+    conc, cover, hard = rules.situation(game, firer, target)
+    cat = rules.category(target)
+    th = game.tabs["to_hit"]
+    side = aspect(target.body, firer.body) if not target.t.is_aircraft else "front"
+    dice = firer.ap_dice() if cat == "ap" else (firer.t.one_shot_fp if law else
+                                                 firer.at_dice())
+    out = fire(firer.type, target.type, CONCEALMENT[conc], COVER[cover],
+               flank=side == "flank", rear=side == "rear",
+               close=distance(firer.body, target.body) <= th["close_range_cm"][cat] + 1e-9,
+               moved=moving, top=firer.airborne, hard=hard, law=law,
+               sp=firer.sp if firer.t.is_infantry else None,
+               target_sp=target.sp if target.t.is_infantry else None,
+               target_side="french" if target.side == "french" else "insurgent",
+               optics=firer.optics, dice=dice)
+    return out
+
+
+def summary(game, firer, target, *, moving: bool, law: bool = False) -> str:
+    """One line: dice, to-hit, save, unsaved hits and what they do to ``target``."""
+    o = in_game(game, firer, target, moving=moving, law=law)
+    save = f"save {o['save']}+" if o["save"] else "no save"
+    hits = ", ".join(f"{k}: {_pct(v)}" for k, v in o["unsaved_hits"].items() if v)
+    head = (f"{firer.label} -> {target.label}: {o['dice']} {o['kind'].upper()} dice "
+            f"hit on {o['to_hit']}+, {save}; unsaved hits {hits}")
+    if o["kind"] == "ap":
+        return f"{head}; pinned {_pct(o['pinned'])}, eliminated {_pct(o['eliminated'])}"
+    return (f"{head}; destroyed {_pct(o['destroyed'])}, pinned {_pct(o['pinned'])}, "
+            f"crew bails {_pct(o['crew_bails'])}")
+
+
+FIRE_VERBS = ("shoot", "fire", "turnshoot", "owfire")
+
+
+def describe(game, action) -> str | None:
+    """The exact odds of a fire order in a running battle (``shoot``, ``fire``,
+    ``turnshoot``, ``owfire``), one line per attack; None for any other order.
+    A fire into a close combat shares its hits (D56): the odds are those of the
+    target alone."""
+    from djebel.core.actions import Action
+    from djebel.skirmish.rules.fire import category
+
+    a = Action.parse(action) if isinstance(action, str) else action
+    if a.verb not in FIRE_VERBS or not a.args or game.over:
+        return None
+    fr = game.frames[-1]
+    firer = game.el(a.args[0])
+    if a.verb == "owfire":
+        if fr.get("k") != "ow":
+            return None                      # not an Overwatch moment: apply() says why
+        names = [game.elements[fr["t"]].label]
+    else:
+        names = [str(w) for w in a.args[1:] if str(w) != "law"]
+    law = "law" in [str(w) for w in a.args]
+    # R65: a Move and Shoot fires at -1 before or after its move; turning to face is a move
+    moving = a.verb in ("turnshoot", "fire")
+    lines = []
+    for name in names:
+        target = game.el(name)
+        at_law = law and category(target) == "at"
+        lines.append(summary(game, firer, target, moving=moving, law=at_law))
+    return " | ".join(lines) if lines else None
+

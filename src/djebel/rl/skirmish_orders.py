@@ -1,5 +1,5 @@
 """Where the skirmish's numbered candidate orders come from: the one place djebel.rl
-depends on how the skirmish lists its candidates (``djebel.skirmish.candidates``, through
+depends on how the skirmish lists its candidates (``djebel.skirmish.bots.candidates``, through
 the game's ``legal_actions``), so a move of that module changes only this file."""
 
 from __future__ import annotations

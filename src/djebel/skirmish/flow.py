@@ -1,8 +1,8 @@
 """The decision flow: phases, moves in progress, reactions pushed after actions.
 
-``dispatch`` hands one action to the handler of the decision frame on top of
-the stack (``orders`` for the phasing side, ``rules.reactions`` for the other);
-``advance`` then runs automatic frames until a side must decide. Every check
+``SkirmishGame.apply`` hands one action to the handler of the decision frame on
+top of the stack (``orders`` for the phasing side, ``reaction_orders`` for the
+other); ``advance`` then runs automatic frames until a side must decide. Every check
 happens before any change, and ``SkirmishGame.apply`` restores a snapshot if
 anything still goes wrong, so an illegal action changes nothing.
 """
@@ -16,10 +16,7 @@ from shapely import wkt
 from shapely.geometry import LineString
 from shapely.ops import unary_union
 
-from djebel.core.actions import Action
-from djebel.core.errors import IllegalAction
 from djebel.core.protocol import Result
-from djebel.skirmish import orders
 from djebel.skirmish.geometry import base_poly, path_length, point_along
 from djebel.skirmish.rules import (
     activation,
@@ -310,38 +307,6 @@ def _act_frame(g: SkirmishGame, e: Element) -> dict | None:
         if f["k"] == "act" and f["e"] == e.id:
             return f
     return None
-
-
-def dispatch(g: SkirmishGame, a: Action) -> None:
-    fr = g.frames[-1]
-    if a.verb in ("pass", "wait", "endphase") and a.args:
-        raise IllegalAction("R4", f"'{a.verb}' takes no arguments")
-    handler = {"main": orders.do_main, "act": orders.do_act, "react": reactions.do_react,
-               "ow": reactions.do_ow, "charge": reactions.do_charge,
-               "group": orders.do_group, "deploy": orders.do_deploy}[fr["k"]]
-    handler(g, fr, a)
-
-
-def arg_el(g: SkirmishGame, a: Action, i: int, rule: str) -> Element:
-    if len(a.args) <= i:
-        raise IllegalAction(rule, f"'{a.verb}' needs an element name")
-    return g.el(a.args[i], rule)
-
-
-def parse_path(a: Action, start: int = 1) -> tuple[list[tuple[float, float]], float | None]:
-    """``x y [x y ...] [face F]`` after the element name."""
-    words = list(a.args[start:])
-    face = None
-    if "face" in words:
-        i = words.index("face")
-        if i != len(words) - 2 or not isinstance(words[-1], int | float):
-            raise IllegalAction("D19", "write 'face DEGREES' at the end of the move")
-        face = float(words[-1]) % 360.0
-        words = words[:i]
-    if not words or len(words) % 2 or not all(isinstance(w, int | float) for w in words):
-        raise IllegalAction("D19", "a move needs x y coordinates (cm), e.g. 'move F1 45.5 60'")
-    pts = [(float(words[j]), float(words[j + 1])) for j in range(0, len(words), 2)]
-    return pts, face
 
 
 def prompt(g: SkirmishGame) -> str:

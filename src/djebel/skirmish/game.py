@@ -19,16 +19,18 @@ from djebel.core.dice import Dice, check_script
 from djebel.core.errors import IllegalAction, ScenarioError
 from djebel.core.log import Log
 from djebel.core.protocol import Result, state_hash
-from djebel.skirmish import candidates as cand
+from djebel.skirmish import flow, orders, reaction_orders
+from djebel.skirmish.bots import candidates as cand
 from djebel.skirmish.catalog import tables
 from djebel.skirmish.geometry import (
+    Feature,
     base_poly,
     civilians_in_lane,
     distance,
     terrain_los,
 )
 from djebel.skirmish.rules import aircraft, fire, garnish
-from djebel.skirmish.scenario import Scenario, open_scenario
+from djebel.skirmish.scenario import Scenario, open_scenario, terrain_library
 from djebel.skirmish.state import Element, Marker
 
 OPTION_DEFAULTS = {
@@ -260,7 +262,6 @@ class SkirmishGame:
         """D52 option: the wreck stays as terrain (obscured, light cover, blocks vehicles)."""
         from shapely import wkt
 
-        from djebel.skirmish.geometry import Feature
         shape = wkt.loads(wkt.dumps(base_poly(e.body), rounding_precision=4))
         self.terrain = self.terrain.with_feature(Feature(f"wreck_{e.label}", "wreck", shape,
                                                          wreck_props()))
@@ -385,8 +386,7 @@ class SkirmishGame:
         a = _normalise(a)
         snap = self._snapshot()
         try:
-            from djebel.skirmish import flow
-            flow.dispatch(self, a)
+            _dispatch(self, a)
             self.dirty()
             self.hist.append(str(a))
             flow.advance(self)
@@ -401,16 +401,13 @@ class SkirmishGame:
         self.dirty()
 
     def prompt(self) -> str:
-        from djebel.skirmish import flow
         return flow.prompt(self)
 
     # ------------------------------------------------------------ phases
     def _start_phase(self) -> None:
-        from djebel.skirmish import flow
         flow.start_phase(self)
 
     def _advance(self) -> None:
-        from djebel.skirmish import flow
         flow.advance(self)
 
     # ------------------------------------------------------------ copy and JSON
@@ -477,7 +474,6 @@ class SkirmishGame:
             g.terrain = g.terrain.with_breach(fid, wkt.loads(hole))
             g.breaches.append((fid, hole))
         g.wrecks = []
-        from djebel.skirmish.geometry import Feature
         for fid, shape in data.get("wrecks", []):
             g.terrain = g.terrain.with_feature(Feature(fid, "wreck", wkt.loads(shape),
                                                       wreck_props()))
@@ -500,7 +496,6 @@ class SkirmishGame:
 
 def wreck_props() -> dict:
     """D52: the terrain values of a wreck."""
-    from djebel.skirmish.scenario import terrain_library
     props = dict(terrain_library()["open_ground"])
     props.update({
         "concealment": {"infantry": "obscured", "vehicle": "obscured"},
@@ -525,3 +520,14 @@ def _normalise(a: Action) -> Action:
     args = tuple(round(x, 2) if isinstance(x, float) else x for x in a.args)
     args = tuple(int(x) if isinstance(x, float) and x.is_integer() else x for x in args)
     return Action(a.verb, args)
+
+
+def _dispatch(g: SkirmishGame, a: Action) -> None:
+    """Hand ``a`` to the handler of the decision frame on top of the stack."""
+    fr = g.frames[-1]
+    if a.verb in ("pass", "wait", "endphase") and a.args:
+        raise IllegalAction("R4", f"'{a.verb}' takes no arguments")
+    handler = {"main": orders.do_main, "act": orders.do_act, "react": reaction_orders.do_react,
+               "ow": reaction_orders.do_ow, "charge": reaction_orders.do_charge,
+               "group": orders.do_group, "deploy": orders.do_deploy}[fr["k"]]
+    handler(g, fr, a)

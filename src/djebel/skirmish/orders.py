@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction
 from djebel.skirmish import flow
-from djebel.skirmish.geometry import base_poly
+from djebel.skirmish.geometry import Body, base_poly, distance
 from djebel.skirmish.rules import (
     activation,
     aircraft,
@@ -56,7 +56,7 @@ def do_main(g: SkirmishGame, fr: dict, a: Action) -> None:
         return
     if a.verb != "activate":
         raise IllegalAction("R10", "choose 'activate ELEMENT', 'group LEADER ...' or 'endphase'")
-    e = flow.arg_el(g, a, 0, "R10")
+    e = arg_el(g, a, 0, "R10")
     why = eligible_to_activate(g, e)
     if why:
         raise IllegalAction("R10", f"{e.label} cannot activate: {why}")
@@ -70,7 +70,7 @@ def do_main(g: SkirmishGame, fr: dict, a: Action) -> None:
 
 def _form_group(g: SkirmishGame, a: Action) -> None:
     """R24/D7.1: a leader forms a group of nearby, unpinned, not yet activated elements."""
-    leader = flow.arg_el(g, a, 0, "R24")
+    leader = arg_el(g, a, 0, "R24")
     if leader.type != "leader":
         raise IllegalAction("R24", f"{leader.label} is not a leader")
     why = eligible_to_activate(g, leader)
@@ -219,8 +219,9 @@ def do_act(g: SkirmishGame, fr: dict, a: Action) -> None:
         g.log.add("R20", f"{e.label} ends its activation", side=e.side)
         return
     if verb == "roll":
-        if fr["free"] or fr["credits"] > 0:
+        if fr["credits"] > 0:
             raise IllegalAction("R12", f"{e.label} still has an action to use first")
+        # D2: an unused free action may be given up for a roll (it is forfeited by the CR)
         if e.overwatch:
             e.overwatch = False
         _command(g, fr, e)
@@ -262,7 +263,7 @@ def do_act(g: SkirmishGame, fr: dict, a: Action) -> None:
             raise IllegalAction("R129", "aircraft moves are unlimited: use 'move'")
         moves = 1 if verb == "move" else 2
         if e.off_table and not e.t.is_aircraft:
-            pts, face = flow.parse_path(a)
+            pts, face = parse_path(a)
             plan, (ex, ey, inward) = movement.plan_entry(g, e, pts, face, moves)
             _spend(g, fr, e)
             e.off_table = False                            # D70
@@ -348,7 +349,7 @@ def blunder_follow(g: SkirmishGame, e: Element, follow: list[str]) -> None:
 
 
 def plan_move(g: SkirmishGame, e: Element, a: Action, moves: int) -> movement.MovePlan:
-    pts, face = flow.parse_path(a)
+    pts, face = parse_path(a)
     if e.t.is_aircraft and (e.airborne or e.off_table):
         if len(pts) != 1:
             raise IllegalAction("R129", "an aircraft move names one destination")
@@ -424,7 +425,7 @@ def other_action(g: SkirmishGame, e: Element, a: Action, reaction: bool, fr: dic
             flow.push_react(g, e)
         return
     if verb == "load":
-        c = flow.arg_el(g, a, 1, "R137")
+        c = arg_el(g, a, 1, "R137")
         if not e.t.is_infantry:
             raise IllegalAction("R137", "only infantry get into vehicles")
         if c.side != e.side or c.t.passenger_capacity <= 0 or not c.ground:
@@ -479,7 +480,7 @@ def other_action(g: SkirmishGame, e: Element, a: Action, reaction: bool, fr: dic
         _casualty_action(g, e, a, spend)
         return
     if verb == "rally":
-        p = flow.arg_el(g, a, 1, "R51")
+        p = arg_el(g, a, 1, "R51")
         if e.type != "leader":
             raise IllegalAction("R51", "only leaders rally")
         if p.side != e.side or not p.pinned or p.id == e.id or not p.on_table:
@@ -543,7 +544,7 @@ def _casualty_action(g: SkirmishGame, e: Element, a: Action, spend) -> None:
         flow.push_react(g, e)
         return
     if verb == "stow":
-        c = flow.arg_el(g, a, 1, "D73")
+        c = arg_el(g, a, 1, "D73")
         mine = [m for m in g.markers if m.carried_by == e.id and not m.evacuated]
         if not e.t.is_infantry or not mine:
             raise IllegalAction("D73", f"{e.label} carries no casualty")
@@ -582,7 +583,6 @@ def check_place(g: SkirmishGame, e: Element, x: float, y: float, face: float) ->
     other bases and civilians, and far enough from the enemy."""
     from shapely.geometry import Point
 
-    from djebel.skirmish.geometry import Body, distance
     fe = g.zones.get(e.label)
     if fe is None or e.side != g.frames[-1]["side"] or not e.on_table:
         raise IllegalAction("4", f"{e.label} has a fixed set-up position")
@@ -637,7 +637,7 @@ def do_deploy(g: SkirmishGame, fr: dict, a: Action) -> None:
         else:
             fr["side"] = order[order.index(side) + 1]
         return
-    e = flow.arg_el(g, a, 0, "4")
+    e = arg_el(g, a, 0, "4")
     if e.side != side:
         raise IllegalAction("4", f"{e.label} is not the {side}'")
     if a.verb == "overwatch":
@@ -647,9 +647,31 @@ def do_deploy(g: SkirmishGame, fr: dict, a: Action) -> None:
         return
     if a.verb != "place":
         raise IllegalAction("4", "set-up orders: 'place E x y [face F]', 'overwatch E', 'ready'")
-    pts, face = flow.parse_path(a)
+    pts, face = parse_path(a)
     if len(pts) != 1:
         raise IllegalAction("4", "'place' takes one position")
     face = e.facing if face is None else face
     check_place(g, e, pts[0][0], pts[0][1], face)
     g.place(e, pts[0][0], pts[0][1], face)
+
+
+def arg_el(g: SkirmishGame, a: Action, i: int, rule: str) -> Element:
+    if len(a.args) <= i:
+        raise IllegalAction(rule, f"'{a.verb}' needs an element name")
+    return g.el(a.args[i], rule)
+
+
+def parse_path(a: Action, start: int = 1) -> tuple[list[tuple[float, float]], float | None]:
+    """``x y [x y ...] [face F]`` after the element name."""
+    words = list(a.args[start:])
+    face = None
+    if "face" in words:
+        i = words.index("face")
+        if i != len(words) - 2 or not isinstance(words[-1], int | float):
+            raise IllegalAction("D19", "write 'face DEGREES' at the end of the move")
+        face = float(words[-1]) % 360.0
+        words = words[:i]
+    if not words or len(words) % 2 or not all(isinstance(w, int | float) for w in words):
+        raise IllegalAction("D19", "a move needs x y coordinates (cm), e.g. 'move F1 45.5 60'")
+    pts = [(float(words[j]), float(words[j + 1])) for j in range(0, len(words), 2)]
+    return pts, face

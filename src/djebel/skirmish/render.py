@@ -7,6 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from djebel.skirmish.geometry import corners
+from djebel.skirmish.rules.garnish import score
 
 if TYPE_CHECKING:
     from djebel.skirmish.game import SkirmishGame
@@ -35,12 +36,16 @@ def to_svg(game: SkirmishGame) -> str:
     and the last line of fire."""
     g = game
     w, d = g.terrain.width * SCALE, g.terrain.depth * SCALE
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{d + 24:.0f}" '
-           f'viewBox="0 0 {w:.0f} {d + 24:.0f}" font-family="sans-serif">',
-           f'<rect x="0" y="0" width="{w:.0f}" height="{d:.0f}" fill="#f3efe0" '
-           'stroke="#333"/>']
     feats = sorted(g.terrain.features,
                    key=lambda f: ORDER.index(f.kind) if f.kind in ORDER else 99)
+    kinds = list(dict.fromkeys(f.kind for f in feats))
+    total_w = w + LEGEND_W
+    total_h = max(d + FOOTER_H, LEGEND_TOP + 18 * (len(kinds) + len(SYMBOLS) + 4))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" '
+           f'height="{total_h:.0f}" viewBox="0 0 {total_w:.0f} {total_h:.0f}" '
+           'font-family="sans-serif">',
+           f'<rect x="0" y="0" width="{w:.0f}" height="{d:.0f}" fill="#f3efe0" '
+           'stroke="#333"/>']
     for f in feats:
         polys = getattr(f.poly, "geoms", [f.poly])
         for p in polys:
@@ -48,6 +53,7 @@ def to_svg(game: SkirmishGame) -> str:
             out.append(f'<polygon points="{pts}" fill="{FILL.get(f.kind, "#ccc")}" '
                        f'fill-opacity="0.85" stroke="#555" stroke-width="0.5">'
                        f'<title>{escape(f.id)} ({escape(f.kind)})</title></polygon>')
+    out += _grid(g)
     for i, (x, y) in enumerate(g.scn.civilians):
         hits = g.civ_hits[i]
         out.append(f'<circle cx="{x * SCALE:.1f}" cy="{(g.terrain.depth - y) * SCALE:.1f}" '
@@ -83,22 +89,101 @@ def to_svg(game: SkirmishGame) -> str:
                    f'x2="{tip[0] * SCALE:.1f}" y2="{(g.terrain.depth - tip[1]) * SCALE:.1f}" '
                    'stroke="#000" stroke-width="2"/>')
         label = e.label + (" " + " ".join(status) if status else "")
-        out.append(f'<text x="{e.x * SCALE + 10:.1f}" y="{(g.terrain.depth - e.y) * SCALE - 8:.1f}"'
+        cx, cy = e.x * SCALE, (g.terrain.depth - e.y) * SCALE
+        out.append(f'<text x="{cx + 10:.1f}" y="{cy - 8:.1f}"'
                    f' font-size="11" fill="{colour}">{escape(label)}</text>')
+        out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="8" fill="#fff" '
+                   f'text-anchor="middle" class="type">{escape(short_type(e.type))}</text>')
     if g.last_fire:
         f, t = g.elements[g.last_fire[0]], g.elements[g.last_fire[1]]
         out.append(f'<line x1="{f.x * SCALE:.1f}" y1="{(g.terrain.depth - f.y) * SCALE:.1f}" '
                    f'x2="{t.x * SCALE:.1f}" y2="{(g.terrain.depth - t.y) * SCALE:.1f}" '
                    'stroke="#e60000" stroke-width="2" stroke-dasharray="6,3"/>')
     out.append(f'<text x="4" y="{d + 16:.0f}" font-size="13">{escape(g.prompt())}</text>')
+    out += _scale_bar(d + 26)
+    out += _legend(w + 12, kinds)
     out.append("</svg>")
     return "\n".join(out)
+
+
+GRID_CM = 10.0        # grid spacing (the infantry move)
+LEGEND_W = 200.0      # pixels right of the table for the legend
+LEGEND_TOP = 16.0
+FOOTER_H = 56.0       # prompt line and scale bar under the table
+SYMBOLS = (("P", "pinned"), ("OW", "on Overwatch"), ("nSP", "strength points left"),
+           ("- - -", "airborne (dashed outline)"), ("line", "facing"),
+           ("red dashes", "last fire"), ("orange disc", "civilians"),
+           ("red square", "casualty marker"))
+
+
+def short_type(type_id: str) -> str:
+    """A counter's type in a few letters (``french_rifle`` -> ``fr rifle``)."""
+    words = type_id.replace("insurgent", "ins").replace("french", "fr").split("_")
+    return " ".join(words)[:10].strip()
+
+
+def _grid(g: SkirmishGame) -> list[str]:
+    """A 10 cm grid with its coordinates in cm along the bottom and left edges."""
+    w, d = g.terrain.width, g.terrain.depth
+    out = ['<g class="grid" stroke="#999" stroke-width="0.5" stroke-opacity="0.5">']
+    x = GRID_CM
+    while x < w:
+        out.append(f'<line x1="{x * SCALE:.1f}" y1="0" x2="{x * SCALE:.1f}" '
+                   f'y2="{d * SCALE:.1f}"/>')
+        x += GRID_CM
+    y = GRID_CM
+    while y < d:
+        out.append(f'<line x1="0" y1="{(d - y) * SCALE:.1f}" x2="{w * SCALE:.1f}" '
+                   f'y2="{(d - y) * SCALE:.1f}"/>')
+        y += GRID_CM
+    out.append("</g>")
+    out.append('<g class="grid-labels" font-size="9" fill="#555">')
+    x = GRID_CM
+    while x < w:
+        out.append(f'<text x="{x * SCALE + 2:.1f}" y="{d * SCALE - 3:.1f}">{x:.0f}</text>')
+        x += GRID_CM
+    y = GRID_CM
+    while y < d:
+        out.append(f'<text x="2" y="{(d - y) * SCALE - 2:.1f}">{y:.0f}</text>')
+        y += GRID_CM
+    out.append("</g>")
+    return out
+
+
+def _scale_bar(top: float) -> list[str]:
+    """A bar one grid square long, labelled in cm."""
+    length = GRID_CM * SCALE
+    return [f'<g class="scale"><rect x="4" y="{top:.0f}" width="{length:.0f}" height="6" '
+            'fill="#333"/>'
+            f'<text x="{length + 10:.0f}" y="{top + 7:.0f}" font-size="11">{GRID_CM:.0f} cm '
+            f'(grid {GRID_CM:.0f} cm; x from the west edge, y from the south edge)</text></g>']
+
+
+def _legend(x: float, kinds: list[str]) -> list[str]:
+    """Sides, the terrain kinds on this table and the counters' marks."""
+    out = [f'<g class="legend" font-size="11"><text x="{x:.0f}" y="{LEGEND_TOP:.0f}" '
+           'font-weight="bold">Legend</text>']
+    y = LEGEND_TOP + 18
+    for side, colour in SIDE_COLOUR.items():
+        out.append(f'<rect x="{x:.0f}" y="{y - 9:.0f}" width="12" height="10" '
+                   f'fill="{colour}"/><text x="{x + 18:.0f}" y="{y:.0f}">{side}</text>')
+        y += 18
+    for kind in kinds:
+        out.append(f'<rect x="{x:.0f}" y="{y - 9:.0f}" width="12" height="10" '
+                   f'fill="{FILL.get(kind, "#ccc")}" stroke="#555" stroke-width="0.5"/>'
+                   f'<text x="{x + 18:.0f}" y="{y:.0f}">{escape(kind.replace("_", " "))}</text>')
+        y += 18
+    for mark, meaning in SYMBOLS:
+        out.append(f'<text x="{x:.0f}" y="{y:.0f}"><tspan font-weight="bold">'
+                   f'{escape(mark)}</tspan> {escape(meaning)}</text>')
+        y += 18
+    out.append("</g>")
+    return out
 
 
 def describe(game: SkirmishGame) -> str:
     """Compact text state for the terminal: turn, scores, every element's situation."""
     g = game
-    from djebel.skirmish.rules.garnish import score
     pts = score(g, final=False)
     lines = [f"{g.scn.name} - turn {g.turn}/{g.turn_limit}, {g.phasing} phase; "
              f"points french {pts['french']} insurgents {pts['insurgents']}; "

@@ -7,14 +7,17 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from djebel.agents import agent_names, make_agent
+from djebel.core.actions import Action
 from djebel.core.errors import DjebelError
 from djebel.core.records import FRESH_NOTE, NOTES, game_from_record, load_record, make_record
 from djebel.core.undo import take_back
-from djebel.skirmish import new_game
-from djebel.skirmish.bots import MatrixBot, RandomBot
+from djebel.odds.skirmish import describe as fire_odds
+from djebel.skirmish import new_game, orders
+from djebel.skirmish.geometry import path_length
 from djebel.skirmish.render import describe, to_svg
 
-PLAYERS = ("human", "random", "matrix")
+PLAYERS = ("human", *agent_names("skirmish"))
 HELP = ("orders: a number from the list, or an action such as 'move F3 45.5 60 face 90', "
         "'shoot F3 I2', 'roll F3', 'end F3', 'activate F3', 'endphase'; "
         "also 'list', 'state', 'save FILE', 'undo' (your own last order, if it rolled no "
@@ -34,7 +37,8 @@ def play(scenario: str, french: str = "human", insurgents: str = "matrix", seed:
 def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
              svg_path: str | None = None, input_fn: Callable[[str], str] = input,
              out=None, deploy: bool | None = None, analysis: bool = False, load: str = ""):
-    """Run a battle; each side is 'human', 'random' or 'matrix'. Returns the final game.
+    """Run a battle; each side is 'human' or a bot of ``agent_names("skirmish")``.
+    Returns the final game.
 
     ``load`` continues the battle of a record file instead of starting ``scenario``.
 
@@ -64,10 +68,8 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
     snapshots: list = []          # the game before each human order, for 'undo'
     bots = {}
     for side, who, salt in (("french", french, 11), ("insurgents", insurgents, 29)):
-        if who == "random":
-            bots[side] = RandomBot(seed * 1000 + salt)
-        elif who == "matrix":
-            bots[side] = MatrixBot(seed * 1000 + salt)
+        if who != "human":
+            bots[side] = make_agent(who, "skirmish", side, seed * 1000 + salt)
     shown = 0
 
     def emit(text: str) -> None:
@@ -93,7 +95,8 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
         actions = game.legal_actions()
         emit(game.prompt())
         for i, a in enumerate(actions, 1):
-            emit(f"  {i:3d}. {a}")
+            note = move_note(game, a)
+            emit(f"  {i:3d}. {a}" + (f"   ({note})" if note else ""))
         try:
             line = input_fn(f"{side}> ").strip()
         except EOFError:
@@ -134,6 +137,8 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
                 emit(f"error: choose 1..{len(actions)}")
                 continue
             line = str(actions[n - 1])
+        if not _confirm(game, line, input_fn, emit):
+            continue
         before = game.clone()
         try:
             game.apply(line)
@@ -147,3 +152,44 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
     emit(game.prompt())
     emit(describe(game))
     return game
+
+
+def move_note(game, action: Action) -> str:
+    """For a ground or air move: the distance its path covers once the move rules have
+    stopped it (D19, D62) and which unpinned enemies would see where it ends (R147)."""
+    if action.verb not in ("move", "sprint") or not action.args:
+        return ""
+    try:
+        e = game.el(action.args[0])
+        plan = orders.plan_move(game, e, action, 2 if action.verb == "sprint" else 1)
+    except DjebelError:
+        return ""
+    there = e.copy()
+    there.off_table = False
+    there.x, there.y, there.facing = plan.path[-1][0], plan.path[-1][1], plan.face
+    if e.t.is_aircraft:
+        there.airborne = True
+    seen = [o.label for o in game.elements
+            if o.side != e.side and o.on_table and not o.pinned and game.sees(o, there)]
+    stop = f", stops: {plan.stopped_by}" if plan.stopped_by else ""
+    view = f"seen by {' '.join(seen)}" if seen else "unseen by unpinned enemies"
+    return f"{path_length(plan.path):.1f} cm{stop}; {view}"
+
+
+def _confirm(game, line: str, input_fn: Callable[[str], str], emit) -> bool:
+    """Show the exact odds of a fire order (``djebel odds skirmish fire``) and ask to go
+    ahead; any other order, or one that is not legal, goes straight to ``apply``."""
+    try:
+        text = fire_odds(game, line)
+        if text:
+            game.validate(line)          # on a clone: an illegal order shows no odds
+    except (DjebelError, ValueError):
+        return True
+    if not text:
+        return True
+    emit(f"odds: {text}")
+    try:
+        answer = input_fn("carry it out? [Y/n] ").strip().lower()
+    except EOFError:
+        return False
+    return answer in ("", "y", "yes")

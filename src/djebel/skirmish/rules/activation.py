@@ -6,7 +6,9 @@ import math
 from typing import TYPE_CHECKING
 
 from djebel.core.errors import IllegalAction
-from djebel.skirmish.geometry import centre_distance, distance
+from djebel.skirmish.geometry import COVER_LEVELS, bearing, centre_distance, distance
+from djebel.skirmish.rules.fire import apply_hits, attack, category, situation
+from djebel.skirmish.rules.movement import move_cm, plan_ground
 from djebel.skirmish.state import Element
 
 if TYPE_CHECKING:
@@ -90,7 +92,6 @@ def blunder(g: SkirmishGame, e: Element, forced: int | None = None) -> list[str]
 
 def _barrage(g: SkirmishGame, e: Element) -> None:
     """D66 result 2: five dice, 4+ each a hit; saves without weapon modifiers."""
-    from djebel.skirmish.rules.fire import apply_hits
     spec = g.tabs["blunder"]["rows"][1]
     if e.airborne:
         g.log.add("D66", f"the barrage cannot reach airborne {e.label}")
@@ -104,7 +105,6 @@ def _barrage(g: SkirmishGame, e: Element) -> None:
     hard = False
     if e.t.is_infantry:
         for f in g.terrain.containing(e.x, e.y):
-            from djebel.skirmish.geometry import COVER_LEVELS
             c = COVER_LEVELS[f.props["cover"]]
             if c > cover:
                 cover, hard = c, f.props["hard"]
@@ -114,7 +114,6 @@ def _barrage(g: SkirmishGame, e: Element) -> None:
 
 def _confused_fire(g: SkirmishGame, e: Element) -> bool:
     """D66 result 3: full dice at the farthest friendly element it can see and hurt."""
-    from djebel.skirmish.rules.fire import attack, category
     best = None
     for o in g.elements:
         if o.id == e.id or o.side != e.side or not o.on_table:
@@ -141,7 +140,6 @@ def _confused_fire(g: SkirmishGame, e: Element) -> bool:
     if best is None:
         g.log.add("D66", f"{e.label} has no friendly target: no effect")
         return False
-    from djebel.skirmish.rules.fire import situation
     o = best[1]
     attack(g, e, o, moving=False, sit=situation(g, e, o))
     return True
@@ -149,7 +147,6 @@ def _confused_fire(g: SkirmishGame, e: Element) -> bool:
 
 def _straight_moves(g: SkirmishGame, e: Element, heading: float, moves: int) -> bool:
     """Move up to ``moves`` allowances straight along ``heading``; True on enemy contact."""
-    from djebel.skirmish.rules.movement import move_cm, plan_ground
     if e.immobilized or not e.ground:
         return False
     full = move_cm(g, e) * moves
@@ -184,7 +181,6 @@ def _nearest_enemy(g: SkirmishGame, e: Element) -> Element | None:
 
 def _fall_back(g: SkirmishGame, e: Element) -> None:
     """D65 result 4: two moves straight away from the nearest enemy, facing unchanged."""
-    from djebel.skirmish.geometry import bearing
     foe = _nearest_enemy(g, e)
     if foe is not None:
         heading = bearing(foe.x, foe.y, e.x, e.y)
@@ -196,7 +192,6 @@ def _fall_back(g: SkirmishGame, e: Element) -> None:
 
 def _advance_on_enemy(g: SkirmishGame, e: Element) -> bool:
     """D65 result 5: two moves towards the nearest enemy, stopping at contact."""
-    from djebel.skirmish.geometry import bearing
     foe = _nearest_enemy(g, e)
     if foe is None:
         return False

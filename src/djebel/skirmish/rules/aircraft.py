@@ -132,8 +132,8 @@ def unload(g: SkirmishGame, carrier: Element, who: list[Element], reaction: bool
             continue
         p.embarked_in = -1
         g.place(p, b.x, b.y, b.facing)
-        if reaction:
-            p.reacted = True                               # D21.5
+        if reaction or p.side != g.phasing:
+            p.reacted = True          # D21.5: put down in the enemy phase, no reaction in it
         taken.append(b)
         out.append(p)
         g.log.add("R138", f"{p.label} unloads from {carrier.label} at ({b.x:.1f}, {b.y:.1f})")

@@ -60,7 +60,6 @@ def apply_result(g: SkirmishGame, v: Element, result: str, unsaved: int) -> None
             return
     elif dtype == "immobilized":
         v.immobilized = True                               # R99
-    from djebel.skirmish.rules.fire import pin_test
     pin_test(g, v, unsaved, "R104")                        # R104
     if dtype in ("immobilized", "main_armament") and not v.removed:
         r = g.roll(1)                                      # R106 bail test
@@ -69,3 +68,16 @@ def apply_result(g: SkirmishGame, v: Element, result: str, unsaved: int) -> None
                   dice=r)
         if bails:
             g.abandon(v)
+
+
+def pin_test(g: SkirmishGame, t: Element, n: int, rule: str = "R72") -> None:
+    """R72/R104/D41: 1D6 per unsaved hit, each needs 4+; one failure pins."""
+    if t.removed or t.pinned or n <= 0:
+        return
+    need = g.tabs["pin_test"]["pass_on"]
+    rolls = g.roll(n)
+    failed = any(r < need for r in rolls)
+    g.log.add(rule, f"{t.label} pin test ({n} dice, {need}+): "
+              f"{'PINNED' if failed else 'passed'}", dice=rolls)
+    if failed:
+        g.pin(t)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from djebel.core.errors import IllegalAction
 from djebel.skirmish.geometry import aspect, distance, fire_situation, in_arc
 from djebel.skirmish.rules import damage
+from djebel.skirmish.rules.damage import pin_test
 from djebel.skirmish.state import Element
 
 if TYPE_CHECKING:
@@ -207,19 +208,6 @@ def infantry_losses(g: SkirmishGame, t: Element, unsaved: int, rule: str, pin: b
         g.remove(t, "eliminated")
     elif pin:
         pin_test(g, t, unsaved)
-
-
-def pin_test(g: SkirmishGame, t: Element, n: int, rule: str = "R72") -> None:
-    """R72/R104/D41: 1D6 per unsaved hit, each needs 4+; one failure pins."""
-    if t.removed or t.pinned or n <= 0:
-        return
-    need = g.tabs["pin_test"]["pass_on"]
-    rolls = g.roll(n)
-    failed = any(r < need for r in rolls)
-    g.log.add(rule, f"{t.label} pin test ({n} dice, {need}+): "
-              f"{'PINNED' if failed else 'passed'}", dice=rolls)
-    if failed:
-        g.pin(t)
 
 
 def _split_into_fight(g: SkirmishGame, f: Element, t: Element, hits: int, cat: str,

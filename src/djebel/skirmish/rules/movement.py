@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import shapely
+import shapely.affinity
 from shapely.geometry import LineString, Point, Polygon
 
 from djebel.core.errors import IllegalAction
@@ -66,13 +68,18 @@ def _heading(path: list[tuple[float, float]], default: float) -> float:
     return default
 
 
-def _body_at(e: Element, path, dist: float) -> Body:
+def _body_at(e: Element, path, dist: float, face: float | None = None) -> Body:
+    """The base at ``dist`` along the path: at the start as it stands, then turned to the
+    facing it will end with (D19.2: it may rotate freely while moving), or along the
+    direction of travel when no facing is given."""
     x, y, h = point_along(path, dist)
     t = e.t
-    return Body(x, y, h if dist > 0 else e.facing, t.base_w_cm, t.base_d_cm, False)
+    turn = (face if face is not None else h) if dist > 0 else e.facing
+    return Body(x, y, turn, t.base_w_cm, t.base_d_cm, False)
 
 
-def first_touch(e: Element, path, poly, thresh: float = STOP_GAP) -> float | None:
+def first_touch(e: Element, path, poly, thresh: float = STOP_GAP,
+                face: float | None = None) -> float | None:
     """Distance along the path at which the base first comes within ``thresh`` of poly.
 
     Steps adaptively: a base moving d cm gets at most d cm closer to anything, so the
@@ -83,14 +90,14 @@ def first_touch(e: Element, path, poly, thresh: float = STOP_GAP) -> float | Non
     prev = 0.0
     d = 0.0
     while True:
-        gap = base_poly(_body_at(e, path, d)).distance(poly)
+        gap = base_poly(_body_at(e, path, d, face)).distance(poly)
         if gap <= thresh:
             if d == 0.0:
                 return 0.0
             lo, hi = prev, d
-            for _ in range(10):
+            for _ in range(16):
                 mid = (lo + hi) / 2
-                if base_poly(_body_at(e, path, mid)).distance(poly) <= thresh:
+                if base_poly(_body_at(e, path, mid, face)).distance(poly) <= thresh:
                     hi = mid
                 else:
                     lo = mid
@@ -101,21 +108,71 @@ def first_touch(e: Element, path, poly, thresh: float = STOP_GAP) -> float | Non
         d = min(total, d + min(2.0, max(0.25, gap - thresh)))
 
 
-def _first_clear_after(e: Element, path, poly) -> float | None:
-    """Distance at which a base that entered ``poly`` is clear of it again (full crossing)."""
-    total = path_length(path)
-    d = 0.0
-    inside = False
-    while d <= total:
-        touching = base_poly(_body_at(e, path, d)).intersection(poly).area > 1e-6
-        if touching:
-            inside = True
-        elif inside:
-            return d
-        if d >= total:
-            break
-        d = min(total, d + 0.5)
+def crossing_exit(e: Element, path, poly, face: float | None = None) -> float | None:
+    """D62.2: the distance along the path at which a base that starts on ``poly`` first
+    comes clear of it on the far side, touching its far edge; None if it never does.
+
+    Exact on each straight leg: a convex base translated along the leg's direction u
+    last meets the part of the feature it is on either where a line through one of
+    that part's corners parallel to u leaves the base, or where such a line through a
+    corner of the base leaves the feature, so the exit is the largest of those gaps."""
+    run = 0.0
+    eps = 1e-7
+    for (x0, y0), (x1, y1) in zip(path, path[1:], strict=False):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        if seg <= 1e-12:
+            continue
+        ux, uy = (x1 - x0) / seg, (y1 - y0) / seg
+        t = e.t
+        turn = face if face is not None else bearing(x0, y0, x1, y1)
+        base = base_poly(Body(x0, y0, turn, t.base_w_cm, t.base_d_cm, False))
+        swept = shapely.MultiPolygon([base, shapely.affinity.translate(base, ux * seg,
+                                                                       uy * seg)]).convex_hull
+        near = poly.intersection(swept)
+        parts = [q for q in getattr(near, "geoms", [near])
+                 if q.geom_type == "Polygon" and q.distance(base) <= eps + STOP_GAP * 2]
+        if not parts:
+            return run if run > 0 else None
+        # grown by 1e-7 cm: the sweep of the base's outermost corner is an edge of the
+        # clipped part, and a line along an edge meets a polygon unreliably
+        part = shapely.unary_union(parts).buffer(1e-7, join_style="mitre")
+        far = _last_meeting(base, part, ux, uy, seg)
+        if run == 0 and far <= 1e-9:
+            return None                     # the base sets off away from the feature
+        if far < seg - 1e-9:
+            return run + max(0.0, far)
+        run += seg
     return None
+
+
+def _last_meeting(base, part, ux: float, uy: float, seg: float) -> float:
+    """How far ``base`` moves along (ux, uy) before it last meets ``part``."""
+    reach = seg + 100.0
+
+    def span(geom, px: float, py: float) -> list[float]:
+        line = LineString([(px - ux * reach, py - uy * reach), (px + ux * reach, py + uy * reach)])
+        cut = line.intersection(geom)
+        return [(cx - px) * ux + (cy - py) * uy for cx, cy in _coords(cut)]
+
+    best = -math.inf
+    grown = base.buffer(1e-7, join_style="mitre")         # robust along the base's edges
+    for px, py in _coords(part.boundary):
+        hits = span(grown, px, py)
+        if hits:
+            best = max(best, -min(hits))
+    for bx, by in _coords(base.exterior):
+        hits = span(part, bx, by)
+        if hits:
+            best = max(best, max(hits))
+    return best
+
+
+def _coords(geom) -> list[tuple[float, float]]:
+    if geom.is_empty:
+        return []
+    if hasattr(geom, "geoms"):
+        return [c for g in geom.geoms for c in _coords(g)]
+    return list(geom.coords)
 
 
 def _exit_edge(g: SkirmishGame, x: float, y: float) -> str:
@@ -231,26 +288,34 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
         r = math.hypot(o.t.base_w_cm, o.t.base_d_cm) / 2
         return near((o.x - r, o.y - r, o.x + r, o.y + r))
 
-    tip = base_poly(Body(path[-1][0], path[-1][1], heading, t.base_w_cm, t.base_d_cm, False))
+    turn = face          # D19.2: the base turns to its final facing as it sets off
+    sweep = _swept(e, path, turn) if moved else None
 
     def reaches(poly) -> bool:
-        return corridor is not None and (corridor.distance(poly) <= STOP_GAP + 1e-9
-                                         or tip.distance(poly) <= STOP_GAP + 1e-9)
+        return sweep is not None and sweep.distance(poly) <= STOP_GAP + 1e-9
 
+    # D62.2 with D19.6: a base within one path-check step (plus the gap a stop leaves) of
+    # a feature crossed at the normal rate is touching it, so no move shorter than that
+    # step is needed; a full-action crossing (canal) needs the D67 contact
+    step_touch = g.tabs["movement"]["path_check_step_cm"] + STOP_GAP
+    contact_eps = g.tabs["table"]["contact_eps_cm"]
     if moved:
         # D62: difficult terrain stops the move; a move starting on it may cross
         for f, poly in terrain.difficult(mob):
             if not near(poly.bounds) or not reaches(poly):
                 continue
-            if start_poly.distance(poly) <= g.tabs["table"]["contact_eps_cm"]:
-                if f.props["crossing"] == "full_action":
-                    d = _first_clear_after(e, path, poly)
-                    if d is not None and (stop_at is None or d < stop_at):
+            full = f.props["crossing"] == "full_action"
+            touching = contact_eps if full else step_touch
+            if start_poly.distance(poly) <= touching:
+                if full:
+                    d = crossing_exit(e, path, poly, turn)
+                    # clear within one step: the base only grazed it turning on the bank
+                    if d is not None and d > step_touch and (stop_at is None or d < stop_at):
                         stop_at, stopped_by = d, f"crossed {f.id}"
                 if mob == "tracked" and f.props["breachable"]:
                     breach.append(f.id)                    # D63
                 continue
-            d = first_touch(e, path, poly)
+            d = first_touch(e, path, poly, face=turn)
             if d is not None and (stop_at is None or d < stop_at):
                 stop_at, stopped_by = d, f"difficult terrain {f.id}"
         # D53: contact with an enemy stops the move
@@ -265,7 +330,7 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
                                     f"{o.label} (no vehicle-against-vehicle close combat)")
             if start_poly.distance(ob) <= g.tabs["table"]["contact_eps_cm"]:
                 continue
-            d = first_touch(e, path, ob)
+            d = first_touch(e, path, ob, face=turn)
             if d is not None and (stop_at is None or d < stop_at):
                 stop_at, stopped_by = d, f"contact with {o.label}"
     contact = stopped_by.startswith("contact")
@@ -275,7 +340,8 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
         length = path_length(path)
         moved = length > 1e-9
         corridor = _corridor(path, half) if moved else None
-        face_final = _heading(path, e.facing) if face is None or contact else face
+        # the base was tested in the facing it ends with, so it ends touching what stopped it
+        face_final = _heading(path, e.facing) if face is None else face
     else:
         face_final = face if face is not None else (heading if moved else e.facing)
         stopped_by = "" if not contact else stopped_by
@@ -308,6 +374,19 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
             raise IllegalAction("D75", f"{e.label} may not end a move on civilians")
     contact = contact and stop_at is not None
     return MovePlan(path, face_final, exited, contact, breach, stopped_by)
+
+
+def _swept(e: Element, path: list[tuple[float, float]], turn: float | None):
+    """A region holding every position of the moving base: on one straight leg exactly
+    the hull of the base at both ends (it is convex and translated), else the centre
+    line widened by the base's half-diagonal."""
+    t = e.t
+    if len(path) == 2:
+        heading = bearing(*path[0], *path[1])
+        f = heading if turn is None else turn
+        ends = [base_poly(Body(x, y, f, t.base_w_cm, t.base_d_cm, False)) for x, y in path]
+        return shapely.MultiPolygon(ends + [base_poly(e.body)]).convex_hull
+    return LineString(path).buffer(math.hypot(t.base_w_cm, t.base_d_cm) / 2 + 1e-6)
 
 
 def _corridor(path: list[tuple[float, float]], half: float):

@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 
 from djebel.core.actions import Action
 from djebel.core.dice import Dice
+from djebel.skirmish.bots.candidates import objectives
 from djebel.skirmish.geometry import centre_distance
+from djebel.skirmish.rules.activation import cr_target
+from djebel.skirmish.rules.aircraft import passengers
 
 if TYPE_CHECKING:
     from djebel.skirmish.game import SkirmishGame
@@ -49,9 +52,9 @@ class MatrixBot:
     "shoot the trigger if you can" logic.
     """
 
-    def __init__(self, seed: int = 0, log: bool = True) -> None:
-        self.dice = Dice(seed)
-        self.plans: dict[tuple, str] = {}
+    def __init__(self, seed: int = 0, log: bool = True, dice_script: tuple = ()) -> None:
+        self.dice = Dice(seed, tuple(dice_script))
+        self.plans: dict[tuple, tuple[str, int]] = {}
         self.log = log
 
     # ------------------------------------------------------------ entry point
@@ -100,25 +103,27 @@ class MatrixBot:
             return self._best_fire(game, e, acts, "fire") or _find(acts, "hold")
         if fr["sub"] == "move":
             return _find(acts, "hold") or acts[-1]
-        course = self.plans.get(key)
-        if course is None:
-            course = self._decide(game, e, acts)
-            self.plans = {k: v for k, v in self.plans.items() if k[:2] == key[:2]}
-            self.plans[key] = course
         has_action = fr["free"] or fr["credits"] > 0
         if not has_action:
-            # keep rolling while the target is still easy enough
-            from djebel.skirmish.rules.activation import cr_target
+            # keep rolling while the target is still easy enough (a roll is no course)
             limit = 8 if e.side == "french" else 9
             if e.pinned or (cr_target(game, e) <= limit and fr.get("credits", 0) == 0
                             and e.k < 2):
                 return _find(acts, "roll") or _find(acts, "end")
             return _find(acts, "end")
-        return self._follow(game, e, course, acts)
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self._decide(game, e, acts)
+            self.plans = {k: v for k, v in self.plans.items() if k[:2] == key[:2]}
+            self.plans[key] = plan
+        return self._follow(game, e, plan, acts)
 
-    def _decide(self, game: SkirmishGame, e, acts: list[Action]) -> str:
-        """D72: fix three courses, log them, roll the d10 and return the drawn one."""
-        plans = {c: self._describe(game, e, c, acts) for c in COURSES}
+    def _decide(self, game: SkirmishGame, e, acts: list[Action]) -> tuple[str, int]:
+        """D72: fix three courses, log them, roll the d10 and return the drawn one with
+        the goofiest course's coin (tossed once, before the courses are written down, so
+        that the course drawn is the course logged, R158)."""
+        coin = self.dice.die(2)
+        plans = {c: self._describe(game, e, (c, coin), acts) for c in COURSES}
         roll = self.dice.die(10)
         bands = game.tabs["decision_matrix"]["bands"]
         course = _band(roll, bands)
@@ -127,19 +132,20 @@ class MatrixBot:
                          f"likely={plans['most_likely']}; goofiest={plans['goofiest']}; "
                          f"d10={roll} -> {course.replace('_', ' ')}", dice=(roll,),
                          side=e.side)
-        return course
+        return course, coin
 
-    def _describe(self, game: SkirmishGame, e, course: str, acts: list[Action]) -> str:
-        a = self._pick(game, e, course, acts)
-        return str(a) if a is not None else "end"
+    def _describe(self, game: SkirmishGame, e, plan: tuple[str, int], acts: list[Action]) -> str:
+        return str(self._follow(game, e, plan, acts))
 
-    def _follow(self, game: SkirmishGame, e, course: str, acts: list[Action]) -> Action:
-        a = self._pick(game, e, course, acts)
+    def _follow(self, game: SkirmishGame, e, plan: tuple[str, int], acts: list[Action]) -> Action:
+        a = self._pick(game, e, plan, acts)
         if a is None:
-            a = self._pick(game, e, "most_likely", acts)
+            a = self._pick(game, e, ("most_likely", plan[1]), acts)
         return a or _find(acts, "end") or acts[-1]
 
-    def _pick(self, game: SkirmishGame, e, course: str, acts: list[Action]) -> Action | None:
+    def _pick(self, game: SkirmishGame, e, plan: tuple[str, int],
+              acts: list[Action]) -> Action | None:
+        course, coin = plan
         if course == "most_likely":
             # the French press on to the scenario's objectives; everyone else stays in
             # cover and fires, otherwise watches, otherwise closes in carefully
@@ -160,7 +166,7 @@ class MatrixBot:
             return (at_fire or self._move(game, e, acts, "move", toward=True)
                     or self._best_fire(game, e, acts, "shoot", prefer_at=True))
         # goofiest: a heroic rush at the enemy, or an unforced fall-back
-        if self.dice.die(2) == 1:
+        if coin == 1:
             return self._move(game, e, acts, "sprint", toward=True) or self._move(
                 game, e, acts, "move", toward=True)
         return self._move(game, e, acts, "sprint", toward=False) or _find(acts, "end")
@@ -169,7 +175,6 @@ class MatrixBot:
     def _air_choice(game: SkirmishGame, e, acts: list[Action]) -> Action | None:
         """Transports make for the landing zone farthest from the enemy and put their
         troops down; gunships and jets attack."""
-        from djebel.skirmish.rules.aircraft import passengers
         if passengers(game, e):
             a = _find(acts, "unload")
             lzs = [f.poly.centroid for f in game.terrain.features
@@ -193,7 +198,6 @@ class MatrixBot:
     @staticmethod
     def _objective_move(game: SkirmishGame, e, acts: list[Action]) -> Action | None:
         """The move or sprint that gets closest to an objective, if it gains ground."""
-        from djebel.skirmish.candidates import objectives
         goals = objectives(game, e)
         if not goals or not e.on_table:
             return None
@@ -212,7 +216,9 @@ class MatrixBot:
 
     @staticmethod
     def _special(acts: list[Action]) -> Action | None:
-        for verb in ("cc", "unload", "pickup", "stow", "setdown", "rally", "dismount", "land"):
+        # a roll is offered to an element with its free action only to rally (D2, R51)
+        for verb in ("cc", "unload", "pickup", "stow", "setdown", "rally", "dismount", "land",
+                     "roll"):
             a = _find(acts, verb)
             if a is not None:
                 return a
@@ -275,5 +281,5 @@ class HeuristicBot(MatrixBot):
     """The designer's 'most logical decision' without the matrix: always the most
     likely course (no d10, nothing logged), for fast and predictable play."""
 
-    def _decide(self, game: SkirmishGame, e, acts: list[Action]) -> str:
-        return "most_likely"
+    def _decide(self, game: SkirmishGame, e, acts: list[Action]) -> tuple[str, int]:
+        return "most_likely", 1

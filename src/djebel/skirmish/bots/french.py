@@ -29,11 +29,15 @@ from typing import TYPE_CHECKING
 
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction
-from djebel.skirmish.candidates import objectives
+from djebel.skirmish.bots.candidates import _act as cand_act
+from djebel.skirmish.bots.candidates import objectives
 from djebel.skirmish.catalog import damage_result
-from djebel.skirmish.geometry import Body, in_arc
+from djebel.skirmish.geometry import Body, fire_situation, in_arc
 from djebel.skirmish.rules import fire
 from djebel.skirmish.rules.activation import cr_target, leader_bonus
+from djebel.skirmish.rules.aircraft import passengers
+from djebel.skirmish.rules.garnish import civilians_in_fire_zones
+from djebel.skirmish.rules.reactions import check_pivot
 from djebel.skirmish.state import Element
 
 if TYPE_CHECKING:
@@ -183,7 +187,6 @@ class FrenchBot:
     def _next_value(self, g: SkirmishGame, e: Element, ctx: dict) -> float:
         """What one more action would be worth (fire, objective move, casualty work)."""
         fake = {"free": True, "credits": 0, "sub": ""}
-        from djebel.skirmish.candidates import _act as cand_act
         try:
             acts = cand_act(g, fake, e)
         except IllegalAction:
@@ -250,7 +253,6 @@ class FrenchBot:
         return 0.9 if _near_objective(g, e, 25.0) or e.immobilized else 0.0
 
     def _air_special(self, g: SkirmishGame, e: Element, acts: list[Action]) -> tuple | None:
-        from djebel.skirmish.rules.aircraft import passengers
         carrying = passengers(g, e)
         carrying_markers = any(m.carried_by == e.id and not m.evacuated for m in g.markers)
         if carrying:
@@ -450,7 +452,6 @@ class FrenchBot:
                 o = min(pinned, key=lambda o: math.hypot(o.x - e.x, o.y - e.y))
                 return [(o.x, o.y)]
         if e.t.is_aircraft:
-            from djebel.skirmish.rules.aircraft import passengers
             if e.t.passenger_capacity and passengers(g, e):
                 lz = self._best_lz(g, e)
                 return [lz] if lz else []
@@ -481,7 +482,6 @@ class FrenchBot:
         total = 0.0
         cat = fire.category(tmp)
         kind = "infantry" if tmp.t.is_infantry else "vehicle"
-        from djebel.skirmish.geometry import fire_situation
         for o in g.elements:
             if o.side == e.side or not o.on_table:
                 continue
@@ -561,7 +561,6 @@ class FrenchBot:
         return _find(acts, "pass") or acts[-1]
 
     def _turn_value(self, g: SkirmishGame, f: Element, t: Element, ctx: dict) -> float:
-        from djebel.skirmish.rules.reactions import check_pivot
         tmp = f.copy()
         try:
             tmp.facing = check_pivot(g, f, t)
@@ -651,7 +650,6 @@ def _near_objective(g: SkirmishGame, e: Element, r: float) -> bool:
 
 def _civilians_exposed(g: SkirmishGame, f: Element, t: Element) -> bool:
     """Whether R155's zones (the side band or beyond the target) touch a civilian."""
-    from djebel.skirmish.rules.garnish import civilians_in_fire_zones
     return bool(civilians_in_fire_zones(g, f, t))
 
 

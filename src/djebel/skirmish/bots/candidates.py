@@ -25,8 +25,10 @@ from djebel.skirmish.geometry import (
     bearing,
     centre_distance,
     in_arc,
+    path_length,
 )
 from djebel.skirmish.rules import aircraft, fire, garnish, movement, reactions
+from djebel.skirmish.rules.activation import group_members_ok
 from djebel.skirmish.state import Element
 
 if TYPE_CHECKING:
@@ -164,10 +166,8 @@ def move_candidates(g: SkirmishGame, e: Element, moves: int, verb: str,
             face = _face_after(g, e, x, y, foe)
             if (x, y) in seen:
                 break
-            act = Action(verb, (e.label, x, y, "face", face))
-            try:
-                movement.plan_ground(g, e, [(x, y)], face, moves)
-            except IllegalAction:
+            act = useful_move(g, e, verb, x, y, face, moves)
+            if act is None:
                 continue
             seen.add((x, y))
             out.append(act)
@@ -184,6 +184,23 @@ def move_candidates(g: SkirmishGame, e: Element, moves: int, verb: str,
         except IllegalAction:
             pass
     return out
+
+
+def useful_move(g: SkirmishGame, e: Element, verb: str, x: float, y: float, face: float,
+                moves: int) -> Action | None:
+    """The move to (x, y) turning to ``face`` (else keeping the direction of travel), if
+    the move rules let it cover at least one path-check step (D19.6): a move that a stop
+    at terrain or contact would cut shorter is not worth offering."""
+    least = g.tabs["movement"]["path_check_step_cm"]
+    for turn in (face, None):
+        try:
+            plan = movement.plan_ground(g, e, [(x, y)], turn, moves)
+        except IllegalAction:
+            continue
+        if path_length(plan.path) >= least:
+            tail = ("face", turn) if turn is not None else ()
+            return Action(verb, (e.label, x, y, *tail))
+    return None
 
 
 COVER_FOES = 4          # nearest known enemies a cover spot is judged against
@@ -341,12 +358,11 @@ def cover_candidates(g: SkirmishGame, e: Element, moves: int, verb: str, step: f
         for _exp, _sees, _d, x, y, face in ranked[:6]:
             if (x, y) in seen:
                 break
-            try:
-                movement.plan_ground(g, e, [(x, y)], face, moves)
-            except IllegalAction:
+            act = useful_move(g, e, verb, x, y, face, moves)
+            if act is None:
                 continue
             seen.add((x, y))
-            out.append(Action(verb, (e.label, x, y, "face", face)))
+            out.append(act)
             break
     return out
 
@@ -484,7 +500,6 @@ def _deploy(g: SkirmishGame, fr: dict) -> list[Action]:
 
 def _groups(g: SkirmishGame) -> list[Action]:
     """D7: one candidate group per eligible leader: every element that may join it."""
-    from djebel.skirmish.rules.activation import group_members_ok
     out = []
     for leader in g.elements:
         if leader.type != "leader" or leader.side != g.phasing:
@@ -552,7 +567,15 @@ def _act(g: SkirmishGame, fr: dict, e: Element | None = None) -> list[Action]:
     if not fixed:
         acts.append(Action("overwatch", (e.label,)))
         acts += _misc(g, e, fr)
+    if fr["free"] and not fr.get("grp") and _could_rally(g, e):
+        acts.append(Action("roll", (e.label,)))           # D2: give the free action up
     return acts + out
+
+
+def _could_rally(g: SkirmishGame, e: Element) -> bool:
+    """R51: a leader in contact with a pinned friend (a rally needs a rolled action)."""
+    return e.type == "leader" and any(o.side == e.side and o.pinned and o.on_table
+                                 and orders.contact(g, e, o) for o in g.elements)
 
 
 def _misc(g: SkirmishGame, e: Element, fr: dict) -> list[Action]:
