@@ -52,7 +52,8 @@ def test_whole_log_links_and_view_turn(page, web):  # noqa: F811
     shown = page.locator("#log .log-entry").count()
     if total > 200:
         page.click("#log-earlier")
-        page.wait_for_function(f"document.querySelectorAll('#log .log-entry').length > {shown}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#log .log-entry').length > {shown}")
     # an area named in the log: hovering lights it on the board, a click opens it
     ref = page.locator("#log a.ref-area").last
     area = ref.get_attribute("data-key")
@@ -103,7 +104,8 @@ def test_resign_with_confirm_then_rematch(page, web):  # noqa: F811
     page.screenshot(path=str(ARTIFACTS / "history-rematch.png"))
     page.click("#rematch-link")
     page.wait_for_selector("#status")
-    page.wait_for_function("document.querySelector('#status').innerText.includes('rematch of')")
+    page.wait_for_function(
+        "() => document.querySelector('#status').innerText.includes('rematch of')")
     new = page.url.split("/g/")[1].split("#")[0]
     assert new != gid
     v = httpx.get(f"{web.url}/api/games/{new}", headers={"X-Seat-Token": toks["fln"]}).json()
@@ -177,7 +179,8 @@ def test_a_single_legal_action_plays_on_its_click(page, web):  # noqa: F811
     page.wait_for_selector(f'#actions button[data-action="{only}"]')
     before = int(page.locator("#ply").inner_text())
     page.click(f'#actions button[data-action="{only}"]')
-    page.wait_for_function(f"parseInt(document.querySelector('#ply').innerText) > {before}")
+    page.wait_for_function(
+        f"() => parseInt(document.querySelector('#ply').innerText) > {before}")
     assert page.locator("#confirm").count() == 0
 
 
