@@ -167,3 +167,28 @@ def test_bots_never_draw_from_the_games_dice(kind, bots):
         game.apply(action)
     assert game.dice.count > 0
     assert verify_record(make_record(game)).state_hash() == game.state_hash()
+
+
+def test_a_secret_seed_keys_blake2b_and_a_small_seed_drives_splitmix64():
+    """Secret seeds (128 bits) key BLAKE2b over a counter, so faces shown reveal nothing
+    of the next; seeds of 64 bits or fewer keep the fast SplitMix64 stream."""
+    from hashlib import blake2b
+
+    from djebel.core.dice import Dice, secret_seed
+
+    seed = secret_seed()
+    assert seed.bit_length() == 128
+    d = Dice(seed)
+    key = seed.to_bytes(16, "little")
+    for n in range(1, 40):
+        z = int.from_bytes(blake2b(n.to_bytes(8, "little"), digest_size=8, key=key).digest(),
+                           "little")
+        assert d.die(6) == (z >> 11) * 6 // (1 << 53) + 1
+    # a copy, a saved state and a reseed keep their stream
+    c, j = d.copy(), Dice.from_json(d.to_json())
+    assert [c.die(6) for _ in range(20)] == [j.die(6) for _ in range(20)]
+    assert Dice(3).key is None and Dice(2**64 - 1).key is None and Dice(2**64).key
+    small, ref = Dice(seed), Dice(7)
+    small.reseed(7)
+    assert small.key is None
+    assert [small.die(6) for _ in range(5)] == [ref.die(6) for _ in range(5)]

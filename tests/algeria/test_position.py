@@ -194,3 +194,13 @@ def test_suez_elites_round_trip():
     g = from_position(pos)
     assert g.state.suez_used == 2          # they left this turn: back next turn (DIS-18)
     assert to_position(g)["suez"] == [["el_x1", "II-1"], ["el_x2", "V-1"]]
+
+
+@pytest.mark.parametrize("extra, field", [
+    ({"air": {"x": 1}}, "air.x"), ({"helo": {"max": 2, "avail": 1}}, "helo.avail"),
+    ({"border_zone": {"a": {"b": [1e308]}}}, "border_zone.a"),
+])
+def test_unknown_keys_of_a_sub_object_are_refused(extra, field):
+    """A misspelt key would silently mean its default: it names the field instead."""
+    with pytest.raises(ScenarioError, match=f"field '{field}': unknown field"):
+        from_position({"scenario": "1958", "turn": 2, "phase": "operations", **extra})

@@ -170,7 +170,11 @@ def test_a_record_embeds_a_file_scenario_and_never_opens_a_path(tmp_path):
                                    "terrain[0].cover': expected one of ['heavy', 'light'"),
                                   ("terrain", [{"id": "b", "kind": "building", "move": {},
                                                 "rect": [30, 40, 0, 10]}],
-                                   "terrain[0].move': expected a table of foot = ")):
+                                   "terrain[0].move': expected a table of foot = "),
+                                  ("terrain", [{"id": "b", "kind": "building",
+                                                "rect": [30, 10**400, 0, 10]}],
+                                   "terrain[0].rect': expected [x0, x1, y0, y1] in cm"),
+                                  ("civilians", [[10**400, 1]], "civilians[0]': expected")):
         with pytest.raises(RecordError, match=re.escape(expected)):
             game_from_record(dict(rec, scenario=dict(rec["scenario"], **{field: junk})))
     with pytest.raises(RecordError, match="no NaN"):

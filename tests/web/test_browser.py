@@ -122,6 +122,7 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
     page.click('a.play-link[data-side="gov"]')
     page.wait_for_selector("#algeria-board")
     wait_my_turn(page)
+    assert "seat=" not in page.url           # the secret leaves the address bar, kept aside
     placed_by_click = 0
     clicked_units = 0
     boxes_clicked = 0

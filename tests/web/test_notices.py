@@ -312,3 +312,20 @@ def test_failing_or_hanging_webhooks_block_nothing_and_are_logged(tmp_path, rece
            "500" in err
     for tok in (*toks.values(), b["seats"]["fln"]):
         assert tok not in err
+
+
+def test_a_resignation_tells_the_other_seat_the_game_is_over(client, receiver):
+    g = create(client, game="algeria", scenario="1958", seed=12,
+               seats={"fln": "human", "gov": "human"})
+    gid, toks = g["id"], g["seats"]
+    for side in ("fln", "gov"):
+        assert register(client, gid, toks[side],
+                        webhook=receiver.url(f"/resign-{side}")).status_code == 200
+    r = client.post(f"/api/games/{gid}/resign", headers={"X-Seat-Token": toks["fln"]},
+                    json={"side": "fln"})
+    assert r.status_code == 200, r.text
+    until(lambda: any(b["event"] == "over" for b in receiver.at("/resign-gov")),
+          f"notice of the end to the GOV: {receiver.at('/resign-gov')}")
+    over = [b for b in receiver.at("/resign-gov") if b["event"] == "over"]
+    assert len(over) == 1 and over[0]["result"]["winner"] == "gov"
+    assert not [b for b in receiver.at("/resign-fln") if b["event"] == "over"]

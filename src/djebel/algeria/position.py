@@ -105,6 +105,12 @@ class _Reader:
                            rule)
         return value
 
+    def only(self, data: dict, keys: tuple[str, ...], field: str) -> None:
+        """Refuse a key a sub-object does not take (a typo would silently mean a default)."""
+        for key in data:
+            if key not in keys:
+                raise self.err(field + str(key), f"unknown field (known: {', '.join(keys)})")
+
     def flag(self, data: dict, key: str, field: str = "") -> bool:
         value = data.get(key, False)
         if not isinstance(value, bool):
@@ -185,6 +191,7 @@ def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple | list
             spec = {"max": spec, "available": spec}
         if not isinstance(spec, dict):
             raise r.err(name, "expected {\"max\": N, \"available\": N} or a number")
+        r.only(spec, ("max", "available"), f"{name}.")
         mx = r.int(spec, "max", 0, field=f"{name}.")
         setattr(s, f"{name}_max", mx)
         setattr(s, f"{name}_avail", r.int(spec, "available", mx, 0, mx, "11.11-1",
@@ -203,6 +210,7 @@ def from_position(data: dict[str, Any], seed: int = 0, dice_script: tuple | list
         if not s.independent:
             raise r.err("border_zone", "the Border Zone needs Morocco and Tunisia "
                                        "independent", "6.33-1")
+        r.only(bz, ("drm", "active"), "border_zone.")
         s.bz = r.int(bz, "drm", 0, -3, 0, field="border_zone.")
         s.bz_active = r.flag(bz, "active", "border_zone.")
     for flag in ("amnesty", "jealousy", "slow_french"):

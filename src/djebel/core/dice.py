@@ -1,10 +1,17 @@
 """Seeded, scriptable dice whose whole state is a few ints and two tuples.
 
-The generator is SplitMix64: one 64-bit integer of state, so a game state can
-be cloned or saved without copying a Mersenne Twister. Rolls may also be
-scripted (a fixed sequence) for tests, bug reports, puzzles and records that
-carry the dice already rolled instead of their seed; once the script runs out,
-rolls come from the seed again.
+Two generators, chosen by the seed:
+
+- a seed of 64 bits or fewer (tests, studies, tree search) drives SplitMix64: one
+  64-bit integer of state, fast, so a game state can be cloned or saved cheaply;
+- a longer seed, as every secret seed is (``secret_seed``), is the key of BLAKE2b over
+  a counter. SplitMix64 is not made to hide its state and might in principle be worked
+  back from enough faces; a keyed hash shows nothing of the next face however many
+  have been seen. So the dice of a game whose seed is secret cannot be foreseen.
+
+Rolls may also be scripted (a fixed sequence) for tests, bug reports, puzzles and
+records that carry the dice already rolled instead of their seed; once the script runs
+out, rolls come from the seed again.
 
 Every face drawn is kept (``rolled()``), so a game in progress can be recorded
 by what its dice showed without giving away the seed, that is, its future. The
@@ -14,6 +21,7 @@ dice serve the game only: bots and tie-breaks draw from their own generators.
 from __future__ import annotations
 
 import secrets
+from hashlib import blake2b
 
 from djebel.core.chain import unlink
 from djebel.core.errors import ScenarioError
@@ -21,22 +29,40 @@ from djebel.core.errors import ScenarioError
 _MASK = (1 << 64) - 1
 
 
+SECRET_BITS = 128
+
+
 def secret_seed() -> int:
-    """A fresh 64-bit seed from the operating system: too many to try them all."""
-    return secrets.randbits(64)
+    """A fresh 128-bit seed from the operating system (so a key of BLAKE2b): too many
+    to try them all, and the faces it shows tell nothing of the next."""
+    return secrets.randbits(SECRET_BITS - 1) | 1 << (SECRET_BITS - 1)
+
+
+def _key(seed: int) -> bytes | None:
+    """The BLAKE2b key of a seed longer than 64 bits (at most 512), else None."""
+    if seed >> 64 == 0:
+        return None
+    if seed.bit_length() > 512:
+        raise ValueError("a dice seed has at most 512 bits")
+    return seed.to_bytes((seed.bit_length() + 7) // 8, "little")
 
 
 class Dice:
-    __slots__ = ("state", "script", "pos", "count", "drawn")
+    __slots__ = ("state", "script", "pos", "count", "drawn", "key")
 
     def __init__(self, seed: int = 0, script: tuple[int, ...] = ()):
-        self.state = seed & _MASK
+        self.key = _key(seed)
+        self.state = 0 if self.key else seed & _MASK
         self.script = tuple(script)
         self.pos = 0
         self.count = 0
         self.drawn: tuple | None = None    # the faces drawn, newest first: (face, older)
 
     def _next64(self) -> int:
+        if self.key is not None:            # BLAKE2b keyed by the seed, over a counter
+            self.state += 1
+            return int.from_bytes(blake2b(self.state.to_bytes(8, "little"), digest_size=8,
+                                          key=self.key).digest(), "little")
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -67,17 +93,21 @@ class Dice:
     def copy(self) -> Dice:
         d = Dice.__new__(Dice)
         d.state, d.script, d.pos, d.count = self.state, self.script, self.pos, self.count
-        d.drawn = self.drawn
+        d.drawn, d.key = self.drawn, self.key
         return d
 
     def reseed(self, seed: int) -> None:
         """Replace the stream (tree search samples chance this way)."""
-        self.state = seed & _MASK
+        self.key = _key(seed)
+        self.state = 0 if self.key else seed & _MASK
         self.script, self.pos = (), 0
 
     def to_json(self) -> dict:
-        return {"state": self.state, "script": list(self.script), "pos": self.pos,
-                "count": self.count, "drawn": self.rolled()}
+        out = {"state": self.state, "script": list(self.script), "pos": self.pos,
+               "count": self.count, "drawn": self.rolled()}
+        if self.key is not None:
+            out["key"] = self.key.hex()
+        return out
 
     def hash_json(self) -> dict:
         """What a state hash covers: how many dice were drawn, not the stream that
@@ -88,6 +118,8 @@ class Dice:
     @staticmethod
     def from_json(data: dict) -> Dice:
         d = Dice(int(data["state"]), tuple(int(x) for x in data.get("script", ())))
+        if data.get("key"):
+            d.key, d.state = bytes.fromhex(data["key"]), int(data["state"])
         d.pos = int(data.get("pos", 0))
         d.count = int(data.get("count", 0))
         for value in data.get("drawn", ()):

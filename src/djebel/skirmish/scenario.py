@@ -79,8 +79,12 @@ def _err(path, field: str, expected: str, got: object = None) -> ScenarioError:
     return ScenarioError(f"{path}: field '{field}': expected {expected}{got_txt}")
 
 
+NUM_LIMIT = 1_000_000      # cm or degrees; far past any table, short of float overflow
+
+
 def _num(v) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool)
+    """A plain finite number of sensible size (10**400 would overflow a float)."""
+    return isinstance(v, int | float) and not isinstance(v, bool) and -NUM_LIMIT <= v <= NUM_LIMIT
 
 
 def _polygon(path, field: str, spec: dict) -> Polygon:

@@ -165,8 +165,11 @@ class Notifier:
     async def _tell(self, summary: dict) -> None:
         gid, side = summary["id"], summary["side"]
         try:
-            notice = await asyncio.to_thread(self.data.claim_turn, gid, side,
-                                             summary["ply"])
+            # the end is claimed apart from the turn that began at the same ply (a
+            # resignation ends the game without an action): as -2 - ply, since -1 is
+            # the "never told" of a new row
+            key = -2 - summary["ply"] if summary["over"] else summary["ply"]
+            notice = await asyncio.to_thread(self.data.claim_turn, gid, side, key)
             if notice is None:
                 return
             body = notice_body(summary, notice, self.cfg.public_url)

@@ -96,7 +96,7 @@ class RecordBody(Strict):
     engine: str = Field(max_length=32)
     game: GameName
     scenario: ScenarioSpec
-    seed: int | None = Field(default=None, ge=0, le=2**64)
+    seed: int | None = Field(default=None, ge=0, le=2**512)
     options: dict[Word, bool | Small | Word] = Field(default_factory=dict, max_length=32)
     dice_script: list[Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=list,
                                                                     max_length=100_000)

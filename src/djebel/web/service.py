@@ -561,6 +561,8 @@ class Service:
             task = self.bot_tasks.get(gid)
             if task is not None:
                 task.cancel()
+            if self.on_turn is not None:        # the game is over: the other seat is told
+                self.on_turn(ent, side)
         await self.changed(gid)
         return ent
 

@@ -167,6 +167,8 @@ async function seatTokens(id) {
     if (r.status === 200 && r.data.you) held[r.data.you] = m[1];
   }
   localStorage.setItem(key, JSON.stringify(held));
+  // the seat link's secret leaves the address bar (history, screen shares, copied URLs)
+  if (/seat=/.test(location.hash)) history.replaceState(null, "", location.pathname + location.search);
   return held;
 }
 
