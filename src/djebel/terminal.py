@@ -14,23 +14,28 @@ from djebel.core.undo import take_back
 
 HELP = ("Type the number of an action or its notation (e.g. 'flush II-1'); "
         "'save FILE' saves the game record; 'log [N]' shows the last N log lines; "
-        "'board' shows the state again; 'undo' takes back your own last action if it "
-        "rolled no dice (in an analysis game, any action, and the bots' replies); "
+        "'board' shows the whole board (after each decision only what changed is shown); "
+        "text that is not an action lists the actions containing it (e.g. 'mob'); "
+        "'undo' takes back your own last action if it rolled no dice (in an analysis "
+        "game, any action, and the bots' replies); "
         "'quit' stops (save first!). A game saved before its end keeps the dice rolled, "
         "not their seed: loaded again, it rolls fresh dice.")
 
 
 def play(game, seats: dict, describe: Callable[[object], str], console: Console | None = None,
          input_fn: Callable[[str], str] = input, after_action: Callable | None = None,
-         odds: Callable | None = None, analysis: bool = False) -> int:
+         odds: Callable | None = None, analysis: bool = False,
+         summary: Callable[[object, object], str] | None = None, auto: bool = True) -> int:
     """Run ``game`` to the end; ``seats[side]`` is an agent, or None for a human.
 
     ``analysis`` allows free take-backs (past die rolls and the bots' replies); the
     game log says so.
 
     ``odds(game, action)`` may return a line of exact odds: it is shown and the human
-    confirms before a mission or shot is carried out. Returns 0 when the game ended,
-    1 when a human quit.
+    confirms before a mission or shot is carried out. ``summary(before, now)`` says in
+    a few lines what changed since the human's last decision: shown instead of the whole
+    board, which ``board`` prints on demand. ``auto`` applies a human's only legal
+    choice at once, saying so. Returns 0 when the game ended, 1 when a human quit.
     """
     con = console or Console(highlight=False)
     if analysis:
@@ -39,6 +44,9 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
     shown = len(game.log)
     need_board = True
     snapshots: list = []         # the game before each human action, for 'undo'
+    last = None                  # the game at the human's last decision, for the summary
+    hold = False                 # just undone: a forced choice waits for input once
+    fresh = True                 # a new decision: show the changes, prompt and list
     while not game.is_over():
         side = game.active_side
         agent = seats.get(side)
@@ -49,16 +57,36 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             if after_action:
                 after_action(game)
             continue
-        new = game.log.tail(len(game.log) - shown)
-        for entry in new[-25:]:
-            con.print(f"[dim]{escape(str(entry))}[/dim]")
-        shown = len(game.log)
-        if need_board:
-            con.print(escape(describe(game)))
-            need_board = False
+        if fresh:            # only what changed since the last decision is shown
+            new = game.log.tail(len(game.log) - shown)
+            for entry in new[-25:]:
+                con.print(f"[dim]{escape(str(entry))}[/dim]")
+            shown = len(game.log)
+            if need_board or summary is None or last is None:
+                con.print(escape(describe(game)))
+                need_board = False
+            else:
+                changed = summary(last, game)
+                if changed:
+                    con.print(escape(changed))
+            last = game.clone()
         actions = game.legal_actions()
-        con.print(f"[bold]{escape(game.prompt())}[/bold]")
-        _list_actions(con, actions)
+        if auto and len(actions) == 1 and not hold:
+            # a forced choice: nothing to decide, applied at once
+            con.print(f"[bold]{escape(game.prompt())}[/bold]")
+            if odds is not None:
+                _show_odds(con, game, actions[0], odds)
+            con.print(escape(f"only choice, applied: {actions[0]}"))
+            snapshots = (snapshots + [game.clone()])[-100:]
+            game.apply(actions[0])
+            if after_action:
+                after_action(game)
+            continue
+        hold = False
+        if fresh:
+            con.print(f"[bold]{escape(game.prompt())}[/bold]")
+            _list_actions(con, actions)
+            fresh = False
         try:
             text = input_fn(f"{side.upper()}> ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -73,15 +101,17 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             con.print(HELP, markup=False)
             continue
         if word == "board":
-            need_board = True
+            need_board = fresh = True
             continue
         if word == "undo":
             back, message = take_back(snapshots, game, side, analysis)
             con.print(escape(message))
+            fresh = True
             if back is not game:
                 game = back
                 shown = len(game.log)
                 need_board = True
+                hold = True
             continue
         if word == "log":
             n = int(text.split()[1]) if len(text.split()) > 1 and text.split()[1].isdigit() else 20
@@ -109,6 +139,11 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             action = actions[i - 1]
         else:
             action = text
+            matches = _matching(game, text, actions)
+            if matches:
+                con.print(escape(f"{len(matches)} actions contain {text!r}:"))
+                _list_actions(con, [a for _, a in matches], [i for i, _ in matches])
+                continue
         if odds is not None and not _confirm(con, game, action, odds, input_fn):
             continue
         before = game.clone()
@@ -118,7 +153,7 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             con.print(f"[red]{escape(str(exc))}[/red]")
             continue
         snapshots = (snapshots + [before])[-100:]
-        need_board = True
+        fresh = True
         if after_action:
             after_action(game)
     for entry in game.log.tail(len(game.log) - shown)[-25:]:
@@ -129,15 +164,40 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
     return 0
 
 
-def _confirm(con: Console, game, action, odds: Callable, input_fn: Callable) -> bool:
-    """Show the odds of ``action`` (if it rolls dice) and ask to go ahead."""
+def _matching(game, text: str, actions: list) -> list[tuple[int, object]]:
+    """The listed actions (with their numbers) whose notation matches ``text``, when
+    ``text`` is not itself a legal action: typing 'mob' lists the mobilizations."""
+    validate = getattr(game, "validate", None)
+    if validate is not None:
+        try:
+            validate(text)
+            return []            # a legal action (perhaps not in the list's spelling)
+        except DjebelError:
+            pass
+    low = text.lower()
+    listed = [(i, str(a).lower()) for i, a in enumerate(actions, 1)]
+    # words starting with the text first ('II-1' is not 'III-1'); else any substring
+    hits = [i for i, s in listed if s.startswith(low) or any(
+        w.startswith(low) for w in s.split())] or [i for i, s in listed if low in s]
+    return [(i, actions[i - 1]) for i in hits]
+
+
+def _show_odds(con: Console, game, action, odds: Callable) -> bool:
+    """Print the odds of ``action`` if it rolls dice; True when something was shown."""
     try:
         line = odds(game, action)
     except DjebelError:
-        return True          # not a legal action: apply() will say why
+        return False         # not a legal action: apply() will say why
     if not line:
-        return True
+        return False
     con.print(f"[cyan]odds: {escape(line)}[/cyan]")
+    return True
+
+
+def _confirm(con: Console, game, action, odds: Callable, input_fn: Callable) -> bool:
+    """Show the odds of ``action`` (if it rolls dice) and ask to go ahead."""
+    if not _show_odds(con, game, action, odds):
+        return True
     try:
         answer = input_fn("carry it out? [Y/n] ").strip().lower()
     except (EOFError, KeyboardInterrupt):
@@ -145,8 +205,9 @@ def _confirm(con: Console, game, action, odds: Callable, input_fn: Callable) -> 
     return answer in ("", "y", "yes")
 
 
-def _list_actions(con: Console, actions: list) -> None:
-    cells = [f"{i:>3}. {a}" for i, a in enumerate(actions, 1)]
+def _list_actions(con: Console, actions: list, numbers: list[int] | None = None) -> None:
+    cells = [f"{i:>3}. {a}" for i, a in zip(numbers or range(1, len(actions) + 1), actions,
+                                            strict=True)]
     width = max(len(c) for c in cells) + 2
     per_row = max(1, min(6, (con.width or 100) // width))
     for i in range(0, len(cells), per_row):

@@ -26,8 +26,14 @@ def unit_label(s: State, u: int) -> str:
             + ("~" if f & DISPERSED else ""))
 
 
+def border_zone(s: State) -> str:
+    """6.33: the Border Zone's level and whether the Government activated it this turn
+    (an inactive Border Zone has no effect: the level alone would mislead)."""
+    return f"{s.bz:+d} {'active' if s.bz_active else 'inactive'}"
+
+
 def tracks(s: State) -> str:
-    bz = "n/a" if s.bz is None else f"{s.bz:+d}{' active' if s.bz_active else ''}"
+    bz = "n/a" if s.bz is None else border_zone(s)
     oas = ("inactive" if s.oas == OAS_INACTIVE else "unplaced" if s.oas == OAS_UNPLACED
            else AREA_IDS[s.oas]) + (f" ({s.oas_controller.upper()})" if s.oas_controller else "")
     flags = [name for name, on in (("Amnesty", s.amnesty), ("Jealousy&Paranoia", s.jealousy),
@@ -67,3 +73,49 @@ def describe(s: State) -> str:
     return tracks(s) + "\n" + board(s)
 
 
+
+
+MAX_UNIT_NOTES = 12      # a change summary lists at most this many units (then "N more")
+
+
+def _spot(s: State, u: int) -> str:
+    return f"{AREA_IDS[s.loc[u]]} {BOX_NAMES[s.box[u]]}" if s.loc[u] >= 0 else "off-map"
+
+
+def changes(old: State, new: State) -> str:
+    """What changed from ``old`` to ``new`` in a few lines: the tracks, the units moved,
+    placed or removed, the areas whose control changed; "" when nothing did. The terminal
+    shows this after each decision instead of the whole board."""
+    lines = []
+    tracks_ = [f"{label} {a} -> {b}" for label, a, b in (
+        ("FLN PSL", old.fln_psl, new.fln_psl), ("GOV PSL", old.gov_psl, new.gov_psl),
+        ("AP", old.ap, new.ap), ("Air", old.air_avail, new.air_avail),
+        ("Helo", old.helo_avail, new.helo_avail)) if a != b]
+    if old.turn != new.turn or old.phase != new.phase:
+        tracks_.insert(0, f"now Turn {new.turn} {new.phase}")
+    if old.bz != new.bz or old.bz_active != new.bz_active:
+        tracks_.append(f"Border Zone {border_zone(new)}")
+    if tracks_:
+        lines.append("; ".join(tracks_))
+    moved, placed, gone = [], [], []
+    for u in range(len(new.loc)):
+        if (old.loc[u], old.box[u]) == (new.loc[u], new.box[u]):
+            continue
+        if new.loc[u] < 0:
+            gone.append(f"{UNIT_NAMES[u]} (was {_spot(old, u)})")
+        elif old.loc[u] < 0:
+            placed.append(f"{unit_label(new, u)} {_spot(new, u)}")
+        else:
+            moved.append(f"{unit_label(new, u)} {_spot(old, u)} -> {_spot(new, u)}")
+    for label, items in (("moved", moved), ("new", placed), ("removed", gone)):
+        if items:
+            more = len(items) - MAX_UNIT_NOTES
+            lines.append(f"{label}: " + ", ".join(items[:MAX_UNIT_NOTES])
+                         + (f" and {more} more ('board' shows all)" if more > 0 else ""))
+    names = {FLN_CONTROL: "FLN", GOV_CONTROL: "GOV"}
+    control = [f"{AREA_IDS[a]} {names.get(old.control[a], 'contested')} -> "
+               f"{names.get(new.control[a], 'contested')}"
+               for a in range(NUM_AREAS) if old.control[a] != new.control[a]]
+    if control:
+        lines.append("control: " + ", ".join(control))
+    return "\n".join(lines)
