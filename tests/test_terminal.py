@@ -171,3 +171,30 @@ def test_play_cli_styles_the_heuristic_bot():
                                        "--gov-style", "air_guard=0"])
     assert refused.exit_code != 0 and "Traceback" not in refused.output
     assert "the GOV agent is 'human'" in " ".join(refused.output.replace("│", " ").split())
+
+
+def test_a_refusal_says_its_rule_and_reason():
+    """6.2-2 (A.1): no Front in a Remote area; 6.2-1: a build needs a Front there; the
+    engine's why_not gives the reason the terminal prints, and nothing changes."""
+    from djebel.algeria.position import from_position
+    from djebel.core.errors import IllegalAction
+
+    g = from_position({"scenario": "1958", "turn": 2, "phase": "fln_reinforcement",
+                       "areas": {"I-2": {"UG": ["cadre"]}, "II-1": {"UG": ["front"]}}},
+                      seed=1)
+    before = g.state_hash()
+    text, _ = final(["convert cadre1 front", "build band I-2", "build front II-1", "quit"], g)
+    assert "no Front in a Remote area (I-2, A.1) [rule 6.2-2]" in text
+    assert "no non-neutralized Front in I-2 to build there [rule 6.2-1]" in text
+    assert ("only Cadres and Bands are built (Fronts and Failek by conversion) "
+            "[rule 6.2-1]") in text
+    assert "not a legal choice now" not in text
+    assert g.state_hash() == before
+    g.state.ap = 0
+    g.legal_actions()                 # offered again after the direct edit
+    try:
+        g.validate("convert cadre1 band")
+    except IllegalAction as exc:
+        assert exc.rule == "6.2-8" and "costs 1 AP (A.1); the FLN has 0" in str(exc)
+    else:
+        raise AssertionError("a conversion without the AP was accepted")
