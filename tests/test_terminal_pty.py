@@ -2,6 +2,7 @@
 summary instead of the whole board, the action list filtered by typed text, forced
 choices applied at once, refusals with their rule, Harass odds with the Air Points."""
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -12,23 +13,27 @@ import pytest
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 ENV = {**os.environ, "PYTHONPATH": SRC, "COLUMNS": "120", "TERM": "dumb"}
 
-# A Harass position (9.15): one Band and one Police unit in II-1, the GOV (a bot) with
-# ``air`` Air Points available (11.11-2).
-HARASS = """
-import sys
+# The terminal as ``djebel play algeria`` wires it, from a position (JSON) and a seed;
+# the GOV is the heuristic bot unless ``gov_human``.
+DRIVER = """
+import json, sys
 from rich.console import Console
 from djebel.agents import make_agent
 from djebel.algeria.position import from_position
-from djebel.algeria.text import changes, describe
+from djebel.algeria.text import changes, describe, digest
 from djebel.odds.algeria import describe as odds
 from djebel.terminal import play
-g = from_position({{"scenario": "1958", "turn": 2, "phase": "operations", "ap": 5,
-                   "air": {{"max": 2, "available": {air}}},
-                   "areas": {{"II-1": {{"OPS": ["band"], "PTL": ["police"]}}}}}}, seed=1)
-sys.exit(play(g, {{"fln": None, "gov": make_agent("heuristic", "algeria", "gov", 2)}},
-              lambda g: describe(g.state), Console(highlight=False), odds=odds,
-              summary=lambda a, b: changes(a.state, b.state), auto={auto}))
+g = from_position(json.loads(sys.argv[1]), seed=int(sys.argv[2]))
+gov = None if sys.argv[3] == "human" else make_agent("heuristic", "algeria", "gov", 2)
+sys.exit(play(g, {"fln": None, "gov": gov}, lambda g: describe(g.state),
+              Console(highlight=False), odds=odds, digest=digest, auto=sys.argv[4] == "1",
+              summary=lambda a, b: changes(a.state, b.state)))
 """
+
+
+def position(areas: dict, air: int, **more) -> dict:
+    return {"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+            "air": {"max": max(air, 1), "available": air}, "areas": areas, **more}
 
 
 def spawn(args: list[str]) -> pexpect.spawn:
@@ -38,7 +43,10 @@ def spawn(args: list[str]) -> pexpect.spawn:
 
 
 def harass(air: int, auto: bool = True) -> pexpect.spawn:
-    return spawn(["-c", HARASS.format(air=air, auto=auto)])
+    """A Harass (9.15): one Band and one Police unit in II-1, the GOV with ``air`` Air
+    Points available (11.11-2)."""
+    pos = position({"II-1": {"OPS": ["band"], "PTL": ["police"]}}, air)
+    return spawn(["-c", DRIVER, json.dumps(pos), "1", "bot", "1" if auto else "0"])
 
 
 def cli_1958() -> pexpect.spawn:
@@ -141,4 +149,26 @@ def test_harass_odds_show_each_number_of_air_points(air):
         assert "Air Points" not in line
     child.sendline("n")
     child.expect("FLN> ")
+    quit_(child)
+
+
+def test_the_interphase_is_summarized_in_a_few_lines():
+    """10.1 control (the rolled area's outcome), 10.11 depreciation, 10.2 recovery: a
+    line each, where the log tail showed only its last 25 lines."""
+    pos = position({"II-1": {"UG": ["band", "band", "band", "cadre*"], "OC": ["fr_x", "fr_x"]},
+                    "II-2": {"UG": ["band*"]}}, air=3)
+    child = spawn(["-c", DRIVER, json.dumps(pos), "10", "human", "1"])
+    child.expect("FLN> ")
+    child.sendline("pass")
+    child.expect("GOV> ")              # the GOV may only pass: applied, then Turn 3
+    text = seen(child)
+    assert "only choice, applied: pass" in text
+    assert ("Interphase control (10.1): FLN 1 areas, GOV 0 areas; rolled: II-1 FLN "
+            "Depreciation (10.11) of 3 Air Points, 4 AP: Air Points -1 "
+            "Recovery (10.2): band4, cadre1 recovered") in text
+    assert "Control of II-1" not in text           # the rolls stay in the log
+    assert "control: II-1 contested -> FLN" in text and "Air 3 -> 2" in text
+    child.sendline("log 20")
+    child.expect("GOV> ")
+    assert "(10.1) Control of II-1 (3 v 2, need <= 1)" in seen(child)
     quit_(child)

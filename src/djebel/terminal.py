@@ -25,7 +25,8 @@ HELP = ("Type the number of an action or its notation (e.g. 'flush II-1'); "
 def play(game, seats: dict, describe: Callable[[object], str], console: Console | None = None,
          input_fn: Callable[[str], str] = input, after_action: Callable | None = None,
          odds: Callable | None = None, analysis: bool = False,
-         summary: Callable[[object, object], str] | None = None, auto: bool = True) -> int:
+         summary: Callable[[object, object], str] | None = None, auto: bool = True,
+         digest: Callable[[list], list[str]] | None = None) -> int:
     """Run ``game`` to the end; ``seats[side]`` is an agent, or None for a human.
 
     ``analysis`` allows free take-backs (past die rolls and the bots' replies); the
@@ -35,7 +36,8 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
     confirms before a mission or shot is carried out. ``summary(before, now)`` says in
     a few lines what changed since the human's last decision: shown instead of the whole
     board, which ``board`` prints on demand. ``auto`` applies a human's only legal
-    choice at once, saying so. Returns 0 when the game ended, 1 when a human quit.
+    choice at once, saying so. ``digest(entries)`` turns the new log entries into the
+    lines shown (default: the last 25). Returns 0 when the game ended, 1 when a human quit.
     """
     con = console or Console(highlight=False)
     if analysis:
@@ -58,9 +60,7 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
                 after_action(game)
             continue
         if fresh:            # only what changed since the last decision is shown
-            new = game.log.tail(len(game.log) - shown)
-            for entry in new[-25:]:
-                con.print(f"[dim]{escape(str(entry))}[/dim]")
+            _print_log(con, game.log.tail(len(game.log) - shown), digest)
             shown = len(game.log)
             if need_board or summary is None or last is None:
                 con.print(escape(describe(game)))
@@ -156,12 +156,17 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
         fresh = True
         if after_action:
             after_action(game)
-    for entry in game.log.tail(len(game.log) - shown)[-25:]:
-        con.print(f"[dim]{escape(str(entry))}[/dim]")
+    _print_log(con, game.log.tail(len(game.log) - shown), digest)
     r = game.result()
     con.print(escape(f"Game over: {r.winner.upper() if r.winner else 'draw'} "
                      f"({r.level}) {r.reason} {r.scores}"), style="bold")
     return 0
+
+
+def _print_log(con: Console, entries: list, digest: Callable | None) -> None:
+    lines = digest(entries) if digest else [str(e) for e in entries[-25:]]
+    for line in lines:
+        con.print(f"[dim]{escape(line)}[/dim]")
 
 
 def _matching(game, text: str, actions: list) -> list[tuple[int, object]]:
