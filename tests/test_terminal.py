@@ -198,3 +198,26 @@ def test_a_refusal_says_its_rule_and_reason():
         assert exc.rule == "6.2-8" and "costs 1 AP (A.1); the FLN has 0" in str(exc)
     else:
         raise AssertionError("a conversion without the AP was accepted")
+
+
+def test_a_generic_refusal_names_what_may_be_chosen():
+    """A decision without a refusal rule of its own (7: GOV deployment; 9.15: the Harass
+    target) says what may be chosen instead, with the decision's rule."""
+    from djebel.algeria.position import from_position
+    from djebel.core.errors import IllegalAction
+
+    g = from_position({"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+                       "areas": {"II-1": {"OPS": ["band"], "PTL": ["police", "police"]}}},
+                      seed=1)
+    g.apply("harass band1")
+    g.apply("go")
+    for bad, rule, reason in (
+            ("pass", "9.15", "not a choice now (FLN: choose the Government unit to harass "
+                             "in II-1): the choices are target"),
+            ("target fr_x1", "9.15", "legal are target police1, target police2")):
+        try:
+            g.validate(bad)
+        except IllegalAction as exc:
+            assert exc.rule == rule and reason in str(exc), str(exc)
+        else:
+            raise AssertionError(f"{bad} was accepted")
