@@ -49,17 +49,22 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
     last = None                  # the game at the human's last decision, for the summary
     hold = False                 # just undone: a forced choice waits for input once
     fresh = True                 # a new decision: show the changes, prompt and list
+    bots: list[tuple[str, list[str]]] = []   # the bots' actions since, by run of one side
     while not game.is_over():
         side = game.active_side
         agent = seats.get(side)
         if agent is not None:
             action = agent.choose(game)
             game.apply(action)
-            con.print(f"[dim]{side.upper()}:[/dim] {escape(str(action))}")
+            if bots and bots[-1][0] == side:
+                bots[-1][1].append(str(action))
+            else:
+                bots.append((side, [str(action)]))
             if after_action:
                 after_action(game)
             continue
         if fresh:            # only what changed since the last decision is shown
+            _print_bots(con, bots)
             _print_log(con, game.log.tail(len(game.log) - shown), digest)
             shown = len(game.log)
             if need_board or summary is None or last is None:
@@ -156,11 +161,24 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
         fresh = True
         if after_action:
             after_action(game)
+    _print_bots(con, bots)
     _print_log(con, game.log.tail(len(game.log) - shown), digest)
     r = game.result()
     con.print(escape(f"Game over: {r.winner.upper() if r.winner else 'draw'} "
                      f"({r.level}) {r.reason} {r.scores}"), style="bold")
     return 0
+
+
+BOT_LISTED = 12          # a bot's actions named in a row, then "and N more"
+
+
+def _print_bots(con: Console, bots: list) -> None:
+    """One line per run of a bot's actions (not one line each: they flood the screen)."""
+    for side, acts in bots:
+        more = f" and {len(acts) - BOT_LISTED} more ('log' shows them)" \
+            if len(acts) > BOT_LISTED else ""
+        con.print(f"[dim]{side.upper()}:[/dim] {escape('; '.join(acts[:BOT_LISTED]) + more)}")
+    bots.clear()
 
 
 def _print_log(con: Console, entries: list, digest: Callable | None) -> None:
