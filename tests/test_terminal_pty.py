@@ -77,7 +77,7 @@ def test_typed_text_lists_the_matching_actions_numbered():
     child.sendline("mob")
     child.expect("GOV> ")
     shown = seen(child)
-    assert "4 actions contain 'mob':" in shown
+    assert "4 actions match 'mob':" in shown
     # the mobilizations with their numbers in the whole list, and nothing else
     for line in ("1. mobilize fr_xx", "2. mobilize fr_x", "3. mobilize al_x",
                  "4. mobilize police"):
@@ -88,7 +88,7 @@ def test_typed_text_lists_the_matching_actions_numbered():
     child.expect("GOV> ")
     child.sendline("II-1")                      # a word prefix: II-1, not III-1
     child.expect("GOV> ")
-    assert "1 actions contain 'II-1':" in seen(child) and "III-1" not in seen(child)
+    assert "1 action matches 'II-1':" in seen(child) and "III-1" not in seen(child)
     quit_(child)
 
 

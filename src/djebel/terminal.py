@@ -144,9 +144,16 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             action = actions[i - 1]
         else:
             action = text
-            matches = _matching(game, text, actions)
+            matches, refused = _matching(game, text, actions)
             if matches:
-                con.print(escape(f"{len(matches)} actions contain {text!r}:"))
+                if len(text.split()) > 1 and refused and not any(
+                        w in refused for w in ("legal are ", "the choices are ")):
+                    # a whole action refused by a rule of its own (not the generic
+                    # refusal that lists the legal actions): say why before the near ones
+                    con.print(f"[red]{escape(refused)}[/red]")
+                n = len(matches)
+                con.print(escape(f"{n} action{'s' if n > 1 else ''} "
+                                 f"match{'es' if n == 1 else ''} {text!r}:"))
                 _list_actions(con, [a for _, a in matches], [i for i, _ in matches])
                 continue
         if odds is not None and not _confirm(con, game, action, odds, input_fn):
@@ -187,22 +194,24 @@ def _print_log(con: Console, entries: list, digest: Callable | None) -> None:
         con.print(f"[dim]{escape(line)}[/dim]")
 
 
-def _matching(game, text: str, actions: list) -> list[tuple[int, object]]:
+def _matching(game, text: str, actions: list) -> tuple[list[tuple[int, object]], str]:
     """The listed actions (with their numbers) whose notation matches ``text``, when
-    ``text`` is not itself a legal action: typing 'mob' lists the mobilizations."""
+    ``text`` is not itself a legal action (typing 'mob' lists the mobilizations), and
+    why ``text`` itself was refused."""
     validate = getattr(game, "validate", None)
+    refused = ""
     if validate is not None:
         try:
             validate(text)
-            return []            # a legal action (perhaps not in the list's spelling)
-        except DjebelError:
-            pass
+            return [], ""        # a legal action (perhaps not in the list's spelling)
+        except DjebelError as exc:
+            refused = str(exc)
     low = text.lower()
     listed = [(i, str(a).lower()) for i, a in enumerate(actions, 1)]
     # words starting with the text first ('II-1' is not 'III-1'); else any substring
     hits = [i for i, s in listed if s.startswith(low) or any(
         w.startswith(low) for w in s.split())] or [i for i, s in listed if low in s]
-    return [(i, actions[i - 1]) for i in hits]
+    return [(i, actions[i - 1]) for i in hits], refused
 
 
 def _show_odds(con: Console, game, action, odds: Callable) -> bool:
