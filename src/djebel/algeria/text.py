@@ -72,8 +72,16 @@ def board(s: State) -> str:
     return "\n".join(lines)
 
 
+MARK_LEGEND = (("*", "neutralized"), ("^", "airmobile"), ("~", "dispersed"))
+
+
 def describe(s: State) -> str:
-    return tracks(s) + "\n" + board(s)
+    """The tracks, the board, and what the unit marks shown on it mean."""
+    text = board(s)
+    marks = [f"{m} {what}" for m, what in MARK_LEGEND
+             if any(m in label for label in (unit_label(s, u) for u in range(len(s.loc))
+                                             if s.loc[u] >= 0))]
+    return tracks(s) + "\n" + text + (f"\n(marks: {', '.join(marks)})" if marks else "")
 
 
 
