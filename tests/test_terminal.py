@@ -221,3 +221,21 @@ def test_a_generic_refusal_names_what_may_be_chosen():
             assert exc.rule == rule and reason in str(exc), str(exc)
         else:
             raise AssertionError(f"{bad} was accepted")
+
+
+def test_forced_choice_applied_and_undo_stops_before_it():
+    """The Harass's 'go' (no other unit may join, 9.15) is applied at once; 'undo' takes
+    it back and then waits at that choice instead of applying it again."""
+    from djebel.algeria.position import from_position
+
+    def harass():
+        return from_position({"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+                              "areas": {"II-1": {"OPS": ["band"],
+                                                 "PTL": ["police", "police"]}}}, seed=1)
+    text, after = final(["harass band1", "quit"], harass())
+    assert "only choice, applied: go" in text and after.history() == ["harass band1", "go"]
+    text, after = final(["harass band1", "undo", "undo", "quit"], harass())
+    assert text.count("only choice, applied: go") == 1
+    assert "FLN: choose the Government unit to harass in II-1" in text
+    assert "FLN: units joining the Harass in II-1, then go 1. go" in text
+    assert after.history() == []

@@ -81,9 +81,15 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             con.print(f"[bold]{escape(game.prompt())}[/bold]")
             if odds is not None:
                 _show_odds(con, game, actions[0], odds)
+            before = game.clone()
+            try:
+                game.apply(actions[0])
+            except DjebelError as exc:     # e.g. a scripted die that cannot be rolled
+                con.print(f"[red]{escape(str(exc))}[/red]")
+                hold = True
+                continue
             con.print(escape(f"only choice, applied: {actions[0]}"))
-            snapshots = (snapshots + [game.clone()])[-100:]
-            game.apply(actions[0])
+            snapshots = (snapshots + [before])[-100:]
             if after_action:
                 after_action(game)
             continue
