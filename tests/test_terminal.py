@@ -171,3 +171,71 @@ def test_play_cli_styles_the_heuristic_bot():
                                        "--gov-style", "air_guard=0"])
     assert refused.exit_code != 0 and "Traceback" not in refused.output
     assert "the GOV agent is 'human'" in " ".join(refused.output.replace("│", " ").split())
+
+
+def test_a_refusal_says_its_rule_and_reason():
+    """6.2-2 (A.1): no Front in a Remote area; 6.2-1: a build needs a Front there; the
+    engine's why_not gives the reason the terminal prints, and nothing changes."""
+    from djebel.algeria.position import from_position
+    from djebel.core.errors import IllegalAction
+
+    g = from_position({"scenario": "1958", "turn": 2, "phase": "fln_reinforcement",
+                       "areas": {"I-2": {"UG": ["cadre"]}, "II-1": {"UG": ["front"]}}},
+                      seed=1)
+    before = g.state_hash()
+    text, _ = final(["convert cadre1 front", "build band I-2", "build front II-1", "quit"], g)
+    assert "no Front in a Remote area (I-2, A.1) [rule 6.2-2]" in text
+    assert "no non-neutralized Front in I-2 to build there [rule 6.2-1]" in text
+    assert ("only Cadres and Bands are built (Fronts and Failek by conversion) "
+            "[rule 6.2-1]") in text
+    assert "not a legal choice now" not in text
+    assert g.state_hash() == before
+    g.state.ap = 0
+    g.legal_actions()                 # offered again after the direct edit
+    try:
+        g.validate("convert cadre1 band")
+    except IllegalAction as exc:
+        assert exc.rule == "6.2-8" and "costs 1 AP (A.1); the FLN has 0" in str(exc)
+    else:
+        raise AssertionError("a conversion without the AP was accepted")
+
+
+def test_a_generic_refusal_names_what_may_be_chosen():
+    """A decision without a refusal rule of its own (7: GOV deployment; 9.15: the Harass
+    target) says what may be chosen instead, with the decision's rule."""
+    from djebel.algeria.position import from_position
+    from djebel.core.errors import IllegalAction
+
+    g = from_position({"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+                       "areas": {"II-1": {"OPS": ["band"], "PTL": ["police", "police"]}}},
+                      seed=1)
+    g.apply("harass band1")
+    g.apply("go")
+    for bad, rule, reason in (
+            ("pass", "9.15", "not a choice now (FLN: choose the Government unit to harass "
+                             "in II-1): the choices are target"),
+            ("target fr_x1", "9.15", "legal are target police1, target police2")):
+        try:
+            g.validate(bad)
+        except IllegalAction as exc:
+            assert exc.rule == rule and reason in str(exc), str(exc)
+        else:
+            raise AssertionError(f"{bad} was accepted")
+
+
+def test_forced_choice_applied_and_undo_stops_before_it():
+    """The Harass's 'go' (no other unit may join, 9.15) is applied at once; 'undo' takes
+    it back and then waits at that choice instead of applying it again."""
+    from djebel.algeria.position import from_position
+
+    def harass():
+        return from_position({"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+                              "areas": {"II-1": {"OPS": ["band"],
+                                                 "PTL": ["police", "police"]}}}, seed=1)
+    text, after = final(["harass band1", "quit"], harass())
+    assert "only choice, applied: go" in text and after.history() == ["harass band1", "go"]
+    text, after = final(["harass band1", "undo", "undo", "quit"], harass())
+    assert text.count("only choice, applied: go") == 1
+    assert "FLN: choose the Government unit to harass in II-1" in text
+    assert "FLN: units joining the Harass in II-1, then go 1. go" in text
+    assert after.history() == []

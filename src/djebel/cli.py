@@ -44,11 +44,13 @@ def play_algeria(
                                   help="free take-backs: undo past die rolls and bot replies"),
     fln_style: list[str] = typer.Option([], help=STYLE_HELP.format("fronts=off")),  # noqa: B008
     gov_style: list[str] = typer.Option([], help=STYLE_HELP.format("hunt=2")),  # noqa: B008
+    auto: bool = typer.Option(True, "--auto/--no-auto",
+                              help="apply a human's only legal choice at once (saying so)"),
 ) -> None:
     """Play Algeria: each side human, or a bot."""
     from djebel import algeria
     from djebel.agents import make_agent
-    from djebel.algeria.text import describe
+    from djebel.algeria.text import changes, describe, digest
     from djebel.core.dice import secret_seed
     from djebel.core.records import FRESH_NOTE, check_final_hash, game_from_record, load_record
     from djebel.terminal import play
@@ -72,7 +74,8 @@ def play_algeria(
     from djebel.odds.algeria import describe as odds
 
     raise typer.Exit(play(game, seats, lambda g: describe(g.state), console, odds=odds,
-                          analysis=analysis))
+                          analysis=analysis, auto=auto, digest=digest,
+                          summary=lambda before, now: changes(before.state, now.state)))
 
 
 @play_app.command("skirmish")

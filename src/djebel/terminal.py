@@ -14,23 +14,30 @@ from djebel.core.undo import take_back
 
 HELP = ("Type the number of an action or its notation (e.g. 'flush II-1'); "
         "'save FILE' saves the game record; 'log [N]' shows the last N log lines; "
-        "'board' shows the state again; 'undo' takes back your own last action if it "
-        "rolled no dice (in an analysis game, any action, and the bots' replies); "
+        "'board' shows the whole board (after each decision only what changed is shown); "
+        "text that is not an action lists the actions containing it (e.g. 'mob'); "
+        "'undo' takes back your own last action if it rolled no dice (in an analysis "
+        "game, any action, and the bots' replies); "
         "'quit' stops (save first!). A game saved before its end keeps the dice rolled, "
         "not their seed: loaded again, it rolls fresh dice.")
 
 
 def play(game, seats: dict, describe: Callable[[object], str], console: Console | None = None,
          input_fn: Callable[[str], str] = input, after_action: Callable | None = None,
-         odds: Callable | None = None, analysis: bool = False) -> int:
+         odds: Callable | None = None, analysis: bool = False,
+         summary: Callable[[object, object], str] | None = None, auto: bool = True,
+         digest: Callable[[list], list[str]] | None = None) -> int:
     """Run ``game`` to the end; ``seats[side]`` is an agent, or None for a human.
 
     ``analysis`` allows free take-backs (past die rolls and the bots' replies); the
     game log says so.
 
     ``odds(game, action)`` may return a line of exact odds: it is shown and the human
-    confirms before a mission or shot is carried out. Returns 0 when the game ended,
-    1 when a human quit.
+    confirms before a mission or shot is carried out. ``summary(before, now)`` says in
+    a few lines what changed since the human's last decision: shown instead of the whole
+    board, which ``board`` prints on demand. ``auto`` applies a human's only legal
+    choice at once, saying so. ``digest(entries)`` turns the new log entries into the
+    lines shown (default: the last 25). Returns 0 when the game ended, 1 when a human quit.
     """
     con = console or Console(highlight=False)
     if analysis:
@@ -39,26 +46,58 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
     shown = len(game.log)
     need_board = True
     snapshots: list = []         # the game before each human action, for 'undo'
+    last = None                  # the game at the human's last decision, for the summary
+    hold = False                 # just undone: a forced choice waits for input once
+    fresh = True                 # a new decision: show the changes, prompt and list
+    bots: list[tuple[str, list[str]]] = []   # the bots' actions since, by run of one side
     while not game.is_over():
         side = game.active_side
         agent = seats.get(side)
         if agent is not None:
             action = agent.choose(game)
             game.apply(action)
-            con.print(f"[dim]{side.upper()}:[/dim] {escape(str(action))}")
+            if bots and bots[-1][0] == side:
+                bots[-1][1].append(str(action))
+            else:
+                bots.append((side, [str(action)]))
             if after_action:
                 after_action(game)
             continue
-        new = game.log.tail(len(game.log) - shown)
-        for entry in new[-25:]:
-            con.print(f"[dim]{escape(str(entry))}[/dim]")
-        shown = len(game.log)
-        if need_board:
-            con.print(escape(describe(game)))
-            need_board = False
+        if fresh:            # only what changed since the last decision is shown
+            _print_bots(con, bots)
+            _print_log(con, game.log.tail(len(game.log) - shown), digest)
+            shown = len(game.log)
+            if need_board or summary is None or last is None:
+                con.print(escape(describe(game)))
+                need_board = False
+            else:
+                changed = summary(last, game)
+                if changed:
+                    con.print(escape(changed))
+            last = game.clone()
         actions = game.legal_actions()
-        con.print(f"[bold]{escape(game.prompt())}[/bold]")
-        _list_actions(con, actions)
+        if auto and len(actions) == 1 and not hold:
+            # a forced choice: nothing to decide, applied at once
+            con.print(f"[bold]{escape(game.prompt())}[/bold]")
+            if odds is not None:
+                _show_odds(con, game, actions[0], odds)
+            before = game.clone()
+            try:
+                game.apply(actions[0])
+            except DjebelError as exc:     # e.g. a scripted die that cannot be rolled
+                con.print(f"[red]{escape(str(exc))}[/red]")
+                hold = True
+                continue
+            con.print(escape(f"only choice, applied: {actions[0]}"))
+            snapshots = (snapshots + [before])[-100:]
+            if after_action:
+                after_action(game)
+            continue
+        hold = False
+        if fresh:
+            con.print(f"[bold]{escape(game.prompt())}[/bold]")
+            _list_actions(con, actions)
+            fresh = False
         try:
             text = input_fn(f"{side.upper()}> ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -73,15 +112,17 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             con.print(HELP, markup=False)
             continue
         if word == "board":
-            need_board = True
+            need_board = fresh = True
             continue
         if word == "undo":
             back, message = take_back(snapshots, game, side, analysis)
             con.print(escape(message))
+            fresh = True
             if back is not game:
                 game = back
                 shown = len(game.log)
                 need_board = True
+                hold = True
             continue
         if word == "log":
             n = int(text.split()[1]) if len(text.split()) > 1 and text.split()[1].isdigit() else 20
@@ -109,6 +150,18 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             action = actions[i - 1]
         else:
             action = text
+            matches, refused = _matching(game, text, actions)
+            if matches:
+                if len(text.split()) > 1 and refused and not any(
+                        w in refused for w in ("legal are ", "the choices are ")):
+                    # a whole action refused by a rule of its own (not the generic
+                    # refusal that lists the legal actions): say why before the near ones
+                    con.print(f"[red]{escape(refused)}[/red]")
+                n = len(matches)
+                con.print(escape(f"{n} action{'s' if n > 1 else ''} "
+                                 f"match{'es' if n == 1 else ''} {text!r}:"))
+                _list_actions(con, [a for _, a in matches], [i for i, _ in matches])
+                continue
         if odds is not None and not _confirm(con, game, action, odds, input_fn):
             continue
         before = game.clone()
@@ -118,26 +171,71 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
             con.print(f"[red]{escape(str(exc))}[/red]")
             continue
         snapshots = (snapshots + [before])[-100:]
-        need_board = True
+        fresh = True
         if after_action:
             after_action(game)
-    for entry in game.log.tail(len(game.log) - shown)[-25:]:
-        con.print(f"[dim]{escape(str(entry))}[/dim]")
+    _print_bots(con, bots)
+    _print_log(con, game.log.tail(len(game.log) - shown), digest)
     r = game.result()
     con.print(escape(f"Game over: {r.winner.upper() if r.winner else 'draw'} "
                      f"({r.level}) {r.reason} {r.scores}"), style="bold")
     return 0
 
 
-def _confirm(con: Console, game, action, odds: Callable, input_fn: Callable) -> bool:
-    """Show the odds of ``action`` (if it rolls dice) and ask to go ahead."""
+BOT_LISTED = 12          # a bot's actions named in a row, then "and N more"
+
+
+def _print_bots(con: Console, bots: list) -> None:
+    """One line per run of a bot's actions (not one line each: they flood the screen)."""
+    for side, acts in bots:
+        more = f" and {len(acts) - BOT_LISTED} more ('log' shows them)" \
+            if len(acts) > BOT_LISTED else ""
+        con.print(f"[dim]{side.upper()}:[/dim] {escape('; '.join(acts[:BOT_LISTED]) + more)}")
+    bots.clear()
+
+
+def _print_log(con: Console, entries: list, digest: Callable | None) -> None:
+    lines = digest(entries) if digest else [str(e) for e in entries[-25:]]
+    for line in lines:
+        con.print(f"[dim]{escape(line)}[/dim]")
+
+
+def _matching(game, text: str, actions: list) -> tuple[list[tuple[int, object]], str]:
+    """The listed actions (with their numbers) whose notation matches ``text``, when
+    ``text`` is not itself a legal action (typing 'mob' lists the mobilizations), and
+    why ``text`` itself was refused."""
+    validate = getattr(game, "validate", None)
+    refused = ""
+    if validate is not None:
+        try:
+            validate(text)
+            return [], ""        # a legal action (perhaps not in the list's spelling)
+        except DjebelError as exc:
+            refused = str(exc)
+    low = text.lower()
+    listed = [(i, str(a).lower()) for i, a in enumerate(actions, 1)]
+    # words starting with the text first ('II-1' is not 'III-1'); else any substring
+    hits = [i for i, s in listed if s.startswith(low) or any(
+        w.startswith(low) for w in s.split())] or [i for i, s in listed if low in s]
+    return [(i, actions[i - 1]) for i in hits], refused
+
+
+def _show_odds(con: Console, game, action, odds: Callable) -> bool:
+    """Print the odds of ``action`` if it rolls dice; True when something was shown."""
     try:
         line = odds(game, action)
     except DjebelError:
-        return True          # not a legal action: apply() will say why
+        return False         # not a legal action: apply() will say why
     if not line:
-        return True
+        return False
     con.print(f"[cyan]odds: {escape(line)}[/cyan]")
+    return True
+
+
+def _confirm(con: Console, game, action, odds: Callable, input_fn: Callable) -> bool:
+    """Show the odds of ``action`` (if it rolls dice) and ask to go ahead."""
+    if not _show_odds(con, game, action, odds):
+        return True
     try:
         answer = input_fn("carry it out? [Y/n] ").strip().lower()
     except (EOFError, KeyboardInterrupt):
@@ -145,8 +243,9 @@ def _confirm(con: Console, game, action, odds: Callable, input_fn: Callable) -> 
     return answer in ("", "y", "yes")
 
 
-def _list_actions(con: Console, actions: list) -> None:
-    cells = [f"{i:>3}. {a}" for i, a in enumerate(actions, 1)]
+def _list_actions(con: Console, actions: list, numbers: list[int] | None = None) -> None:
+    cells = [f"{i:>3}. {a}" for i, a in zip(numbers or range(1, len(actions) + 1), actions,
+                                            strict=True)]
     width = max(len(c) for c in cells) + 2
     per_row = max(1, min(6, (con.width or 100) // width))
     for i in range(0, len(cells), per_row):

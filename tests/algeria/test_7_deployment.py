@@ -104,3 +104,27 @@ def test_11_22_cadre_to_france_from_an_area_with_a_front_and_back():
         "recall II-1", "recall IV-1"}
     g.apply("recall IV-1")
     assert h.where(g, "cadre1") == ("IV-1", "UG")
+
+
+def test_fln_deployment_refusals_name_their_rule():
+    """7-4: only non-neutralized units in an Algerian UG box surface; 11.22-2: a Cadre
+    goes to France only from an area holding a Front, one at most there."""
+    import pytest
+
+    from djebel.algeria.position import from_position
+    from djebel.core.errors import IllegalAction
+
+    g = from_position({"scenario": "1958", "turn": 2, "phase": "fln_deployment",
+                       "areas": {"II-1": {"UG": ["band*", "cadre"], "OC": ["band"]},
+                                 "II-2": {"UG": ["front", "cadre"]}}}, seed=1)
+    for bad, rule, reason in (("surface band1", "7-4", "band1 is neutralized"),
+                              ("surface band2", "7-4", "band2 is not in an UG box"),
+                              ("france cadre1", "11.22-2", "only from or to an area "
+                                                           "holding a Front")):
+        with pytest.raises(IllegalAction) as exc:
+            g.validate(bad)
+        assert exc.value.rule == rule and reason in exc.value.reason, exc.value
+    g.apply("france cadre2")
+    with pytest.raises(IllegalAction) as exc:
+        g.validate("recall II-2")
+    assert exc.value.rule == "7-5"

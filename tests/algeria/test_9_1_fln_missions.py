@@ -551,3 +551,27 @@ def test_9_14_raid_ap_capped_at_99_int_17():
     g.apply("raid band1")
     g.apply("go")
     assert g.state.ap == 99
+
+
+def test_move_refusals_name_their_rule():
+    """9.13-3: a destination outside the wilaya and its neighbours, a border crossing
+    before independence; DIS-08: no wilaya crossing under Jealousy & Paranoia."""
+    import pytest
+
+    from djebel.algeria.position import from_position
+    from djebel.core.errors import IllegalAction
+
+    def mover(**more):
+        g = from_position({"scenario": "1954", "turn": 2, "phase": "operations", "ap": 5,
+                           "areas": {"II-1": {"OPS": ["cadre"]}}, **more}, seed=1)
+        g.apply("move cadre1")
+        return g
+    cases = ((mover(), "to VI-2", "9.13-3", "VI-2 is neither in cadre1's wilaya"),
+             (mover(), "to TUNISIA", "9.13-3", "crossing the border needs Morocco and "
+                                               "Tunisia independent"),
+             (mover(jealousy=True), "to I-1", "DIS-08", "no wilaya crossings"))
+    for g, bad, rule, reason in cases:
+        with pytest.raises(IllegalAction) as exc:
+            g.validate(bad)
+        assert exc.value.rule == rule and reason in exc.value.reason
+    mover(jealousy=True).validate("to II-2")            # within the wilaya: legal

@@ -30,6 +30,9 @@ def step(name: str):
     return deco
 
 
+WHY_LISTED = 8          # legal actions a generic refusal names
+
+
 class Decision:
     """A point where one side chooses. Subclasses list and apply actions.
 
@@ -59,8 +62,19 @@ class Decision:
         return self.name
 
     def why_not(self, s: State, frame: tuple, action: Action) -> tuple[str, str]:
-        """(rule, reason) for an action that is not legal here."""
-        return self.rule, f"not a legal choice now ({self.prompt(s, frame)})"
+        """(rule, reason) for an action that is not legal here. Decisions whose
+        refusals have a rule of their own override this; by default the reason names
+        what may be chosen instead, so that the player sees the way forward."""
+        legal = self.legal(s, frame)
+        here = self.prompt(s, frame)
+        same = [str(a) for a in legal if a.verb == action.verb]
+        if not same:
+            verbs = list(dict.fromkeys(a.verb for a in legal))
+            return self.rule, (f"not a choice now ({here}): the choices are "
+                               f"{', '.join(verbs)}")
+        more = f" and {len(same) - WHY_LISTED} more" if len(same) > WHY_LISTED else ""
+        return self.rule, (f"not a legal choice now ({here}): legal are "
+                           f"{', '.join(same[:WHY_LISTED])}{more}")
 
 
 def push(s: State, *frames: tuple) -> None:

@@ -279,9 +279,16 @@ def describe(game, action) -> str | None:
             return None
         fln_fp = sum(common.firepower(s, u) for u in s.stack[-1][3])
         gov_fp = math.ceil(common.firepower(s, g) / 2)
-        return (f"Harass {UNIT_NAMES[g]}: FLN fire {fln_fp}: hits "
+        text = (f"Harass {UNIT_NAMES[g]}: FLN fire {fln_fp}: hits "
                 f"{_dist(crt(fln_fp)['hits'])}; return fire {gov_fp} (half): hits "
                 f"{_dist(crt(gov_fp)['hits'])}")
+        # 11.11-2: the Government chooses after the target how many Air Points (each
+        # +1d6) to add to its return fire; never in Urban areas. One case per choice.
+        most = 0 if common.is_urban(s.loc[g]) else s.air_avail
+        if most:
+            text += "; if the GOV adds Air Points: " + "; ".join(
+                f"+{k} Air: hits {_dist(crt(gov_fp, k)['hits'])}" for k in range(1, most + 1))
+        return text
     if kind == "air_commit" and verb == "air" and args:
         c = s.combat
         k = int(args[0])

@@ -217,6 +217,29 @@ class FlnDeployment(Decision):
             s.france_moved = True
             log(s, "11.22", f"{name(u)} comes back from France to {where(s, u)}")
 
+    def why_not(self, s, frame, action):
+        u = unit_arg(action.args[0]) if action.verb == "surface" and action.args else None
+        if u is not None and u in FLN_UNITS:
+            if s.loc[u] < 0:
+                return "7-4", f"{name(u)} is not on the map"
+            if s.flags[u] & NEUT:
+                return "7-4", f"{name(u)} is neutralized"
+            if s.box[u] != UG:
+                return "7-4", f"{name(u)} is not in an UG box"
+            if not (s.loc[u] > FRANCE and s.loc[u] not in COUNTRIES):
+                return "7-4", "only units in Algeria surface (Morocco/Tunisia: INT-27)"
+        if action.verb in ("france", "recall") and s.france_moved:
+            return "7-5", "one Cadre goes to France or comes back per Deployment Phase"
+        if action.verb == "france" and _anyone_in_france(s):
+            return "11.22-2", "the FLN already holds a Cadre in France (at most one)"
+        if action.verb in ("france", "recall") and action.args:
+            v = unit_arg(action.args[0]) if action.verb == "france" else None
+            a = s.loc[v] if v is not None else area_arg(action.args[0])
+            if a is not None and a not in _front_areas(s):
+                return "11.22-2", ("a Cadre goes to France, or comes back, only from or to "
+                                   "an area holding a Front")
+        return super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         return "FLN deployment: surface units to OPS, France Cadre, or done"
 

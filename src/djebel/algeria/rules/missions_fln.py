@@ -266,6 +266,20 @@ class MoveTo(Decision):
     def apply(self, s, frame, action):
         move(s, frame[2], area_arg(action.args[0]))
 
+    def why_not(self, s, frame, action):
+        b = area_arg(action.args[0]) if action.verb == "to" and action.args else None
+        a = s.loc[frame[2]]
+        if b is None or b == a:
+            return super().why_not(s, frame, action)
+        if b not in MOVE_TARGETS[a]:
+            return "9.13-3", (f"{AREA_IDS[b]} is neither in {name(frame[2])}'s wilaya nor "
+                              f"an area of another wilaya bordering it")
+        if (a in COUNTRIES or b in COUNTRIES) and not s.independent:
+            return "9.13-3", "crossing the border needs Morocco and Tunisia independent"
+        if s.jealousy:
+            return "DIS-08", "Jealousy & Paranoia (events 34-36): no wilaya crossings"
+        return super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         return f"FLN: where does {name(frame[2])} move?"
 

@@ -395,5 +395,67 @@ class FlnReinforcement(Decision):
             v = exchange(s, u, CADRE)
             log(s, "6.2-5", f"FLN turns {name(u)} into {name(v)} in {was}")
 
+    def why_not(self, s, frame, action):
+        return why_not_fln_reinf(s, action) or super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         return f"FLN reinforcement: {s.ap} AP: build, convert, or done"
+
+
+def _afford(s: State, cost: int, what: str) -> tuple[str, str] | None:
+    return None if s.ap >= cost else ("6.2-8", f"{what} costs {cost} AP (A.1); "
+                                               f"the FLN has {s.ap}")
+
+
+def why_not_fln_reinf(s: State, action: Action) -> tuple[str, str] | None:
+    """The 6.2 rule a refused build or conversion breaks (costs: A.1), or None when the
+    action is not one of these (then the generic refusal applies)."""
+    verb, args = action.verb, action.args
+    a1 = tables().a1
+    if verb == "build" and len(args) == 2 and args[0] in TYPE_KEYS:
+        t, a = TYPE_KEYS.index(args[0]), area_arg(args[1])
+        if t not in (CADRE, BAND):
+            return "6.2-1", "only Cadres and Bands are built (Fronts and Failek by conversion)"
+        if a is None:
+            return None
+        if free_counter(s, t) is None:
+            return "6.2-8", f"no {args[0]} counter left (counter mix, INT-04)"
+        if a in COUNTRIES and s.independent:
+            return _afford(s, a1["build"]["cost_abroad"], "a build in Morocco/Tunisia")
+        if not any(s.loc[u] == a and not s.flags[u] & NEUT for u in TYPE_UNITS[FRONT]):
+            return "6.2-1", f"no non-neutralized Front in {AREA_IDS[a]} to build there"
+        return _afford(s, a1["build"]["cost"], "a build")
+    if verb == "convert" and len(args) == 2:
+        u = unit_arg(args[0])
+        if u is None or s.loc[u] < 0:
+            return None
+        a = s.loc[u]
+        if args[1] in ("front", "band") and UTYPE[u] != CADRE:
+            rule = "6.2-2" if args[1] == "front" else "6.2-3"
+            return rule, f"only a Cadre converts to a {args[1]}"
+        if args[1] == "failek" and UTYPE[u] != BAND:
+            return "6.2-4", "only a Band converts to a Failek"
+        if s.flags[u] & NEUT:
+            return "6.2-2", f"{name(u)} is neutralized"
+        if args[1] == "front":
+            if not is_algerian(a):
+                return "6.2-2", "no Front in Morocco, Tunisia or France"
+            if rating(s, a) == REMOTE:
+                return "6.2-2", f"no Front in a Remote area ({AREA_IDS[a]}, A.1)"
+            if a in _fronts(s):
+                return "6.2-2", f"{AREA_IDS[a]} already holds a Front (one per area)"
+            key = "cadre_front"
+        elif args[1] == "failek":
+            if a not in COUNTRIES:
+                return "6.2-4", "a Band converts to a Failek only in Morocco or Tunisia"
+            key = "band_failek"
+        elif args[1] == "band":
+            if a == FRANCE:
+                return "6.2-3", "the France Cadre cannot convert"
+            key = "cadre_band"
+        else:
+            return None
+        if free_counter(s, TYPE_KEYS.index(args[1])) is None:
+            return "6.2-8", f"no {args[1]} counter left (counter mix, INT-04)"
+        return _afford(s, a1["convert"][key]["cost"], f"a conversion to {args[1]}")
+    return None
