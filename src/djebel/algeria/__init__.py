@@ -6,7 +6,8 @@
 'gov'
 """
 
-from djebel.algeria.game import OPTIONS, AlgeriaGame, game_from_header, new_game
+from djebel.algeria.game import OPTIONS, AlgeriaGame, new_game
+from djebel.algeria.start import game_from_header
 
 SCENARIOS = ("1954", "1958", "1960")
 

@@ -211,13 +211,3 @@ def new_game(scenario: str = "1954", seed: int = 0, options: dict | None = None,
         header["rolls"] = list(rolls)
     return AlgeriaGame(s, header)
 
-
-def game_from_header(rec: dict) -> AlgeriaGame:
-    """The start of the game a record describes (before its actions)."""
-    script = rec.get("dice_script") or ()
-    if rec.get("start") is not None:
-        from djebel.algeria.position import from_position
-        return from_position(rec["start"], seed=rec["seed"], dice_script=script,
-                             rolls=tuple(rec.get("rolls") or ()), field="start.")
-    return new_game(rec["scenario"], rec["seed"], rec.get("options"), script,
-                    rolls=tuple(rec.get("rolls") or ()))
