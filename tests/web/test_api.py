@@ -157,7 +157,7 @@ def test_hot_seat_skirmish_and_odds(client):
         assert act(client, gid, toks[side], side, a, v["ply"]).status_code == 200
         if view(client, gid)["over"]:
             break
-    assert found and "hits on" in found
+    assert found and "hit on" in found
     board = view(client, gid)["board"]
     assert board["kind"] == "skirmish" and board["terrain"] and board["elements"]
     e = next(e for e in board["elements"] if e["on_table"])

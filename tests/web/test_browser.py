@@ -286,7 +286,7 @@ def test_skirmish_move_and_shot_on_the_table_then_reload(page, web):
         if not wait_my_turn(page, before):
             break
     assert moved, "no move was made on the table"
-    assert shot and "hits on" in shot
+    assert shot and "hit on" in shot
     page.screenshot(path=str(ARTIFACTS / "skirmish-table.png"), full_page=True)
     before_ply = ply(page)
     before_svg = page.locator("#skirmish-table").inner_html()

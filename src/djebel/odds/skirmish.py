@@ -280,7 +280,7 @@ def describe(game, action) -> str | None:
     a = Action.parse(action) if isinstance(action, str) else action
     if a.verb not in FIRE_VERBS or not a.args or game.over:
         return None
-    fr = game.frames[-1]
+    fr = game.frames[-1] if game.frames else {}
     firer = game.el(a.args[0])
     if a.verb == "owfire":
         if fr.get("k") != "ow":

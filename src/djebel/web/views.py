@@ -7,6 +7,8 @@ import math
 
 from djebel.core.actions import Action
 from djebel.core.memo import Memo
+from djebel.odds import algeria as algeria_odds
+from djebel.odds import skirmish as skirmish_odds
 from djebel.web.symbols import symbol
 
 LOG_TAIL = 60
@@ -293,63 +295,11 @@ def _sees(g, a, b) -> bool:
 def odds(game, text: str) -> str | None:
     """One line of odds for a pending action, or None when it involves no dice."""
     a = Action.parse(text)
-    if game.name == "algeria":
-        from djebel.odds.algeria import describe
-        return describe(game, a)
-    return skirmish_shot_odds(game, a)
+    # the same figures as the terminal's and `djebel odds`
+    describe = algeria_odds.describe if game.name == "algeria" else skirmish_odds.describe
+    return describe(game, a)
 
 
-def skirmish_shot_odds(g, a: Action) -> str | None:
-    """The odds of a shot (``shoot``/``fire``/``owfire`` and the like) at its target."""
-    from djebel.odds import skirmish as so
-    from djebel.skirmish.geometry import aspect, distance
-    from djebel.skirmish.rules import fire as rf
-
-    words = [str(x) for x in a.args]
-    labels = [w for w in words if w in g.labels]
-    if a.verb == "owfire" and labels:
-        fr = g.frames[-1] if g.frames else {}
-        if "t" not in fr:
-            return None
-        f, t = g.el(labels[0]), g.elements[fr["t"]]
-    elif len(labels) >= 2 and a.verb in ("shoot", "fire", "law", "rfire", "cfire"):
-        f, t = g.el(labels[0]), g.el(labels[1])
-    else:
-        return None
-    if not (f.on_table and t.on_table):
-        return None
-    try:
-        conc, cover, hard = rf.situation(g, f, t)
-    except Exception:
-        return f"{f.label} has no clear line of fire to {t.label}"
-    th = g.tabs["to_hit"]
-    cat = rf.category(t)
-    close = distance(f.body, t.body) <= th["close_range_cm"][cat] + 1e-9
-    flank = (not t.t.is_aircraft) and aspect(t.body, f.body) != "front"
-    moving = a.verb in ("fire",)
-    law = a.verb == "law"
-    conc_name = so.CONCEALMENT[min(conc, 2)]
-    cover_name = so.COVER[min(cover, 2)]
-    try:
-        res = so.fire(f.type, t.type, conc_name, cover_name, flank=flank, close=close,
-                      moved=moving, hard=bool(hard), law=law, sp=f.sp or None,
-                      target_sp=t.sp or None, target_side=None)
-    except Exception:
-        return None
-    parts = [f"{f.label} at {t.label}: hits on {res['to_hit']}+ ({conc_name}, "
-             f"cover {cover_name}{', flank' if flank else ''}{', close' if close else ''})"]
-    for key in ("eliminated", "pinned", "crew_bails"):
-        if key in res and res[key] is not None:
-            parts.append(f"{key.replace('_', ' ')} {100 * float(res[key]):.0f}%")
-    if "damage" in res:
-        dmg = {k: v for k, v in res["damage"].items() if float(v) > 0.005}
-        parts.append("damage: " + ", ".join(f"{k.replace('_', ' ')} {100 * float(v):.0f}%"
-                                            for k, v in dmg.items()))
-    uh = res.get("unsaved_hits") or {}
-    if uh:
-        none = float(uh.get(0, uh.get("0", 0)))
-        parts.append(f"at least one unsaved hit {100 * (1 - none):.0f}%")
-    return "; ".join(parts)
 
 
 def angle(x0: float, y0: float, x1: float, y1: float) -> float:
