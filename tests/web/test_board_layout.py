@@ -16,6 +16,7 @@ from test_browser import (  # noqa: F401
     ARTIFACTS,
     browser,
     buttons,
+    checked_page,
     confirm,
     element_click,
     table_click,
@@ -28,19 +29,8 @@ W, H = 1400, 900
 
 @pytest.fixture()
 def page(browser):  # noqa: F811
-    ctx = browser.new_context(viewport={"width": W, "height": H})
-    # these tests step through Confirm each time: the setting that plays a single legal
-    # action on its click is off here (tests/web/test_history_browser.py covers it)
-    ctx.add_init_script("localStorage.setItem('djebel-single-without-confirm', '0')")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    # anything the Content-Security-Policy blocks (inline script or style) fails the test
-    pg.on("console", lambda m: errors.append(m.text)
-          if "Content Security Policy" in m.text else None)
-    yield pg
-    ctx.close()
-    assert not errors, errors
+    with checked_page(browser, W, H) as pg:
+        yield pg
 
 
 def algeria(page, web, seed: int = 7, set_up: bool = True) -> str:  # noqa: F811

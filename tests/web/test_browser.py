@@ -4,6 +4,7 @@ Screenshots of the board and the table go to tests/artifacts/."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
@@ -34,22 +35,29 @@ def web(tmp_path_factory):
     srv.stop()
 
 
-@pytest.fixture()
-def page(browser):
-    ctx = browser.new_context(viewport={"width": 1700, "height": 1050})
-    # these tests step through Confirm each time: the setting that plays a single legal
-    # action on its click is off here (tests/web/test_history_browser.py covers it)
+@contextlib.contextmanager
+def checked_page(browser, width: int, height: int):
+    """A page whose script errors, and anything the Content-Security-Policy blocks
+    (inline script or style), fail the test. These tests step through Confirm each
+    time: the setting that plays a single legal action on its click is off here
+    (tests/web/test_history_browser.py covers it)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
     ctx.add_init_script("localStorage.setItem('djebel-single-without-confirm', '0')")
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    # anything the Content-Security-Policy blocks (inline script or style) fails the test
     pg.on("console", lambda m: errors.append(m.text)
           if "Content Security Policy" in m.text else None)
     pg.errors = errors
     yield pg
     ctx.close()
     assert not errors, errors
+
+
+@pytest.fixture()
+def page(browser):
+    with checked_page(browser, 1700, 1050) as pg:
+        yield pg
 
 
 def ply(page) -> int:

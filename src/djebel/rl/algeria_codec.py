@@ -44,6 +44,7 @@ from djebel.algeria.rules.reinforcement import POINTS
 from djebel.algeria.state import OAS_INACTIVE, OAS_UNPLACED, State
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction
+from djebel.rl.layout import offsets
 
 SIDES = ("fln", "gov")
 UNITS, AREAS, TYPES = UNIT_NAMES, AREA_IDS, TYPE_KEYS
@@ -195,12 +196,7 @@ OBS_FIELDS: tuple[tuple[str, int], ...] = (
     ("subject_type", NUM_TYPES),
     ("subject_number", 1),
 )
-OFFSETS: dict[str, int] = {}
-_at = 0
-for _name, _size in OBS_FIELDS:
-    OFFSETS[_name] = _at
-    _at += _size
-OBS_SIZE = _at
+OFFSETS, OBS_SIZE = offsets(OBS_FIELDS)
 # every field lies in [-OBS_BOUND, OBS_BOUND]: PSL and AP <= 99 (5-1, INT-17), counts
 # of a unit type <= 30 (C.7), Border Zone DRM and shares small (6.33, 9-4)
 OBS_BOUND = 100.0

@@ -16,6 +16,7 @@ import numpy as np
 
 from djebel.core.actions import Action
 from djebel.core.errors import IllegalAction, ScenarioError
+from djebel.rl.layout import offsets
 from djebel.rl.skirmish_orders import candidate_orders
 from djebel.skirmish.catalog import catalog
 from djebel.skirmish.game import SkirmishGame
@@ -52,12 +53,7 @@ OBS_FIELDS: tuple[tuple[str, int], ...] = (
     ("frame_element", MAX_ELEMENTS),
     ("orders", MAX_ORDERS * len(ORDER_FIELDS)),
 )
-OFFSETS: dict[str, int] = {}
-_at = 0
-for _name, _size in OBS_FIELDS:
-    OFFSETS[_name] = _at
-    _at += _size
-OBS_SIZE = _at
+OFFSETS, OBS_SIZE = offsets(OBS_FIELDS)
 # every field lies in [-OBS_BOUND, OBS_BOUND]: coordinates over TABLE_CM, cosines,
 # strength points, turns and flags
 OBS_BOUND = 100.0

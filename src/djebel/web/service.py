@@ -333,6 +333,16 @@ class Service:
         await self.changed(gid)
         return ent
 
+    def _seen(self, ent: Entry, gid: str, ply: int) -> Entry:
+        """The game as the client saw it after ``ply`` actions, else 409 (stale). With
+        several processes the action may have been stored meanwhile by another one."""
+        if ply != ent.stored.ply and self.cluster.shared:
+            ent = self.refresh(gid)
+        if ply != ent.stored.ply:
+            raise ApiError(409, f"the game has moved on: {ent.stored.ply} actions played, "
+                                f"you have seen {ply}")
+        return ent
+
     def _act(self, gid: str, side: str, token: str | None, text: str, ply: int) -> Entry:
         t0 = time.perf_counter()
         ent = self.entry(gid)
@@ -340,12 +350,8 @@ class Service:
         self._check_seat(st, side, token)
         if st.mode == "replay":
             raise ApiError(409, "this game is a replay of a record: nothing can be played")
-        if ply != st.ply and self.cluster.shared:    # stored meanwhile by another process?
-            ent = self.refresh(gid)
-            st = ent.stored
-        if ply != st.ply:
-            raise ApiError(409, f"the game has moved on: {st.ply} actions played, "
-                                f"you have seen {ply}")
+        ent = self._seen(ent, gid, ply)
+        st = ent.stored
         game = ent.game
         if game.is_over():
             raise ApiError(409, "the game is over")
@@ -656,12 +662,8 @@ class Service:
         ent = self.entry(gid)
         st = ent.stored
         self._check_seat(st, side, token)
-        if ply != st.ply and self.cluster.shared:    # stored meanwhile by another process?
-            ent = self.refresh(gid)
-            st = ent.stored
-        if ply != st.ply:
-            raise ApiError(409, f"the game has moved on: {st.ply} actions played, "
-                                f"you have seen {ply}")
+        ent = self._seen(ent, gid, ply)
+        st = ent.stored
         why = self.undo_refusal(ent, side)
         if why is not None:
             raise ApiError(409, f"cannot undo: {why}")

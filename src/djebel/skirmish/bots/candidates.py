@@ -160,18 +160,12 @@ def move_candidates(g: SkirmishGame, e: Element, moves: int, verb: str,
         if dist < 0.5:
             continue
         ux, uy = (tx - e.x) / dist, (ty - e.y) / dist
+        spots = []
         for frac in (1.0, 0.5, 0.25):
             go = min(step, dist) * frac
             x, y = _r(e.x + ux * go), _r(e.y + uy * go)
-            face = _face_after(g, e, x, y, foe)
-            if (x, y) in seen:
-                break
-            act = useful_move(g, e, verb, x, y, face, moves)
-            if act is None:
-                continue
-            seen.add((x, y))
-            out.append(act)
-            break
+            spots.append((x, y, _face_after(g, e, x, y, foe)))
+        out += _first_useful(g, e, verb, moves, spots, seen)
         if len(out) >= limit:
             break
     if cover and foe is not None:
@@ -201,6 +195,20 @@ def useful_move(g: SkirmishGame, e: Element, verb: str, x: float, y: float, face
             tail = ("face", turn) if turn is not None else ()
             return Action(verb, (e.label, x, y, *tail))
     return None
+
+
+def _first_useful(g: SkirmishGame, e: Element, verb: str, moves: int,
+                  spots: list[tuple[float, float, float]], seen: set) -> list[Action]:
+    """The first of ``spots`` (x, y, face), in order, worth a move: none once a spot
+    already offered comes up (the rest lead the same way)."""
+    for x, y, face in spots:
+        if (x, y) in seen:
+            break
+        act = useful_move(g, e, verb, x, y, face, moves)
+        if act is not None:
+            seen.add((x, y))
+            return [act]
+    return []
 
 
 COVER_FOES = 4          # nearest known enemies a cover spot is judged against
@@ -355,15 +363,7 @@ def cover_candidates(g: SkirmishGame, e: Element, moves: int, verb: str, step: f
     ]
     out: list[Action] = []
     for ranked in picks:
-        for _exp, _sees, _d, x, y, face in ranked[:6]:
-            if (x, y) in seen:
-                break
-            act = useful_move(g, e, verb, x, y, face, moves)
-            if act is None:
-                continue
-            seen.add((x, y))
-            out.append(act)
-            break
+        out += _first_useful(g, e, verb, moves, [r[3:] for r in ranked[:6]], seen)
     return out
 
 
