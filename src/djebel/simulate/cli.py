@@ -298,3 +298,85 @@ def tournament_gauntlet(
         with open(markdown, "w", encoding="utf-8") as fh:
             fh.write(gt.markdown(rows, command))
         console.print(f"table written to {markdown}")
+
+
+@tournament_app.command("skirmish")
+def tournament_skirmish(
+    scenario: list[str] = typer.Argument(None, help="scenario ids, or 'all' (the default) "  # noqa: B008
+                                         "for every scenario"),
+    french: list[str] = typer.Option(["heuristic"], "--french",  # noqa: B008
+                                     help="French bot (repeatable): random, matrix, heuristic"),
+    insurgents: list[str] = typer.Option(["matrix"], "--insurgents",  # noqa: B008
+                                         help="Insurgent bot (repeatable): random, matrix, "
+                                         "heuristic"),
+    games: int = typer.Option(200, min=1, help="battles per row"),
+    seed: int = typer.Option(0, help="seed; battle i of every row is seeded from (seed, i)"),
+    workers: int = typer.Option(1, min=1, help="worker processes"),
+    markdown: bool = typer.Option(False, "--markdown",
+                                  help="print the table in Markdown, with the command"),
+    as_json: bool = typer.Option(False, "--json", help="JSON output (one row a line)"),
+) -> None:
+    """Insurgent Commander balance: for every scenario and pairing of bots, the French
+    wins with a Wilson 95% interval, mean victory points and elements lost per side,
+    French elements kept through the first Insurgent phase, and mean length."""
+    import json
+    import shlex
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.table import Table
+
+    from djebel import skirmish
+    from djebel.agents import agent_names
+    from djebel.simulate import skirmish_table as st
+
+    known = list(skirmish.list_scenarios())
+    scenarios = known if not scenario or scenario == ["all"] else scenario
+    for sc in scenarios:
+        if sc not in known:
+            raise typer.BadParameter(f"scenario {sc!r}: expected 'all' or one of "
+                                     f"{', '.join(known)}")
+    bots = agent_names("skirmish")
+    for flag, names in (("--french", french), ("--insurgents", insurgents)):
+        for b in names:
+            if b not in bots:
+                raise typer.BadParameter(f"{flag} {b!r}: expected one of {', '.join(bots)}")
+    console = Console(highlight=False, stderr=as_json or markdown)
+    console.width = max(console.width, 112)             # the table's ten columns unwrapped
+    rows = []
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                  transient=True) as bar:
+        for sc in scenarios:
+            for f in french:
+                for i in insurgents:
+                    task = bar.add_task(f"{sc}: French {f} v Insurgents {i}", total=games)
+                    rows.append(st.play_row(sc, f, i, games, seed, workers,
+                                            progress=lambda n, t=task: bar.advance(t, n)))
+    if as_json:
+        for r in rows:
+            print(json.dumps(r))
+        return
+    if markdown:
+        words = ["djebel", "tournament", "skirmish", *scenario]
+        words += [w for b in french for w in ("--french", b)]
+        words += [w for b in insurgents for w in ("--insurgents", b)]
+        words += ["--games", str(games), "--seed", str(seed)]
+        print(st.markdown(rows, " ".join(shlex.quote(w) for w in words)), end="")
+        return
+    table = Table(title=f"Insurgent Commander, {games} battles per row, seed {seed}")
+    for col in ("scenario", "French", "Insurg.", "F wins", "95% CI", "draws", "VP F/I",
+                "lost F/I", "kept", "turns"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        lo, hi = r["french_ci95"]
+        k = r["kept_first_phase"]
+        table.add_row(r["scenario"], r["french"], r["insurgents"],
+                      f"{r['wins']['french']} {100 * r['french_rate']:.0f}%",
+                      f"{100 * lo:.0f}-{100 * hi:.0f}%", str(r["draws"]),
+                      f"{r['vp']['french']:.1f}/{r['vp']['insurgents']:.1f}",
+                      f"{r['lost']['french']:.1f}/{r['lost']['insurgents']:.1f}",
+                      f"{k['kept']:.2f}/{k['fielded']:.0f}", f"{r['turns']:.2f}")
+    console.print(table)
+    console.print("95% CI: Wilson interval of the French win rate; kept: French elements "
+                  "fielded at the start still in play after the first Insurgent phase")

@@ -91,16 +91,24 @@ def play_algeria(job: Job, index: int) -> dict:
 
 
 def play_skirmish(job: Job, index: int) -> dict:
-    """One Insurgent Commander battle: winner, level, length and casualties per side."""
+    """One Insurgent Commander battle: winner, level, length, casualties per side, and
+    the French elements fielded at the start and still in play after the first
+    Insurgent phase (how well a convoy survives an ambush)."""
     from djebel import skirmish
 
-    game = skirmish.new_game(job.scenario, seed=derive_seed(job.seed, index))
+    options = {"log": False, **job.options}
+    game = skirmish.new_game(job.scenario, seed=derive_seed(job.seed, index), options=options)
     agents = _agents(job, game.sides, index)
+    fielded = [e.id for e in game.elements if e.side == "french" and not e.off_table]
+    first_phase: dict[str, int] | None = None
     decisions = 0
     limit = job.max_turns * 1000
     while not game.is_over() and decisions < limit:
         game.apply(agents[game.active_side].choose(game))
         decisions += 1
+        if first_phase is None and (game.is_over() or _past_first_insurgent_phase(game)):
+            kept = sum(1 for i in fielded if game.elements[i].removed not in LOST)
+            first_phase = {"french_fielded": len(fielded), "french_kept": kept}
     r = game.result()
     return {
         "index": index, "winner": r.winner if r else None,
@@ -108,14 +116,24 @@ def play_skirmish(job: Job, index: int) -> dict:
         "turns": getattr(game, "turn", 0), "decisions": decisions,
         "scores": dict(r.scores) if r else {},
         "casualties": skirmish_casualties(game),
+        "first_insurgent_phase": first_phase,
     }
+
+
+LOST = ("eliminated", "destroyed", "abandoned")      # the fates that lose an element
+
+
+def _past_first_insurgent_phase(game) -> bool:
+    """The first Insurgent phase of turn 1 is over (the game is in a later phase)."""
+    insurgent_phase = 0 if game.scn.first_side == "insurgents" else 1
+    return game.turn > 1 or game.phase_no > insurgent_phase
 
 
 def skirmish_casualties(game) -> dict[str, int]:
     """Per side: elements lost (eliminated, destroyed or abandoned) and infantry SP lost."""
     out: dict[str, int] = {}
     for e in game.elements:
-        lost = e.removed in ("eliminated", "destroyed", "abandoned")
+        lost = e.removed in LOST
         out[f"{e.side}_elements_lost"] = out.get(f"{e.side}_elements_lost", 0) + int(lost)
         if e.t.is_infantry:
             sp_lost = e.t.strength if e.removed == "eliminated" else e.t.strength - e.sp
