@@ -115,9 +115,11 @@ def crossing_exit(e: Element, path, poly, face: float | None = None) -> float | 
     Exact on each straight leg: a convex base translated along the leg's direction u
     last meets the part of the feature it is on either where a line through one of
     that part's corners parallel to u leaves the base, or where such a line through a
-    corner of the base leaves the feature, so the exit is the largest of those gaps."""
+    corner of the base leaves the feature, so the exit is the largest of those gaps.
+    A feature may be in pieces (a canal cut by a footbridge): a piece the base still
+    touches where it leaves the others is crossed too, so the exit is clear of them all."""
     run = 0.0
-    eps = 1e-7
+    touch = 1e-7 + STOP_GAP * 2
     for (x0, y0), (x1, y1) in zip(path, path[1:], strict=False):
         seg = math.hypot(x1 - x0, y1 - y0)
         if seg <= 1e-12:
@@ -129,14 +131,20 @@ def crossing_exit(e: Element, path, poly, face: float | None = None) -> float | 
         swept = shapely.MultiPolygon([base, shapely.affinity.translate(base, ux * seg,
                                                                        uy * seg)]).convex_hull
         near = poly.intersection(swept)
-        parts = [q for q in getattr(near, "geoms", [near])
-                 if q.geom_type == "Polygon" and q.distance(base) <= eps + STOP_GAP * 2]
+        pieces = [q for q in getattr(near, "geoms", [near]) if q.geom_type == "Polygon"]
+        parts = [q for q in pieces if q.distance(base) <= touch]
         if not parts:
             return run if run > 0 else None
-        # grown by 1e-7 cm: the sweep of the base's outermost corner is an edge of the
-        # clipped part, and a line along an edge meets a polygon unreliably
-        part = shapely.unary_union(parts).buffer(1e-7, join_style="mitre")
-        far = _last_meeting(base, part, ux, uy, seg)
+        while True:
+            # grown by 1e-7 cm: the sweep of the base's outermost corner is an edge of
+            # the clipped part, and a line along an edge meets a polygon unreliably
+            part = shapely.unary_union(parts).buffer(1e-7, join_style="mitre")
+            far = _last_meeting(base, part, ux, uy, seg)
+            there = shapely.affinity.translate(base, ux * max(far, 0.0), uy * max(far, 0.0))
+            more = [q for q in pieces if q not in parts and q.distance(there) <= touch]
+            if not more:
+                break
+            parts += more
         if run == 0 and far <= 1e-9:
             return None                     # the base sets off away from the feature
         if far < seg - 1e-9:
