@@ -109,8 +109,13 @@ IS_ELITE: tuple[bool, ...] = tuple(bool(UNIT_TYPES[t].get("elite")) for t in UTY
 TYPE_SIDE: tuple[str, ...] = tuple(t["side"] for t in UNIT_TYPES)
 
 
+ALGERIA_SET: frozenset[int] = frozenset(ALGERIA)   # the 25 Algerian areas
+FLN_MOBILE_UNITS = tuple(u for u in FLN_UNITS if UTYPE[u] in FLN_MOBILE_TYPES)
+GOV_MOBILE_UNITS = tuple(u for u in GOV_UNITS if UTYPE[u] in GOV_MOBILE_TYPES)
+
+
 def is_algerian(area: int) -> bool:
-    return area >= 0 and AREA_RATING[area] != COUNTRY
+    return area in ALGERIA_SET
 
 
 def area_arg(name: object) -> int | None:

@@ -11,7 +11,7 @@ index means the same action in every position. The layout of the observation is
 from __future__ import annotations
 
 from itertools import product
-from operator import attrgetter
+from operator import attrgetter, ne
 
 import numpy as np
 
@@ -243,12 +243,68 @@ _FRAME_SLOTS: dict[str, tuple] = {
 
 _UNITS_END = OFFSETS["control"]                 # units and off_map
 _AREAS_END = OFFSETS["oas"]                     # control, terror, resettled, missions_done
-# The last unit and area blocks computed, with the lists they came from: consecutive
-# decisions mostly leave the units (about half the time) and the area markers (almost
-# always) as they were, and comparing lists is far cheaper than encoding them. Compared
-# by value, so any game can use it.
-_LAST_UNITS: list = [None, None, None, None, None, None, None]
-_LAST_AREAS: list = [None, None, None, None, None]
+_BOARD_END = OFFSETS["decision"]                # oas .. phase: the rest of the board
+_NUM_TRACKS = len(TRACKS)
+
+
+class _Board:
+    """The board part of the vector (``units`` .. ``phase``) as last computed, with the
+    lists it came from. Consecutive decisions mostly leave the units (about half the
+    time), the area markers and the tracks (almost always) as they were: comparing
+    lists is far cheaper than encoding them, and the few units that changed are found
+    by a C-level pass (``map(ne, ...)``) and moved in the block. Compared by value, so
+    any game can use it; ``observe`` copies the block into each vector it returns."""
+
+    def __init__(self) -> None:
+        self.vec = np.zeros(_BOARD_END, dtype=np.float32)
+        self.units: tuple[list, list, list] | None = None
+        self.areas: tuple = ()
+        self.rest: tuple = ()
+
+    def update(self, s: State) -> np.ndarray:
+        vec = self.vec
+        units = self.units
+        if units is None or len(units[0]) != len(s.loc):
+            vec[:_UNITS_END] = unit_block_fresh(s)
+            self.units = (s.loc[:], s.box[:], s.flags[:])
+        elif units[0] != s.loc or units[1] != s.box or units[2] != s.flags:
+            self._move_units(s, units)
+        areas = self.areas
+        if not (areas and areas[0] == s.control and areas[1] == s.terror
+                and areas[2] == s.resettled and areas[3] == s.done):
+            vec[_UNITS_END:_AREAS_END] = _area_block(s)
+            self.areas = (s.control[:], s.terror[:], s.resettled[:], s.done[:])
+        rest = (s.oas, s.oas_controller, s.ops_last, s.shorter_leader, s.scenario,
+                s.phase, s.bz, _tracks(s))
+        if rest != self.rest:
+            vec[_AREAS_END:_BOARD_END] = _rest_block(*rest)
+            self.rest = rest
+        return vec
+
+    def _move_units(self, s: State, units: tuple[list, list, list]) -> None:
+        changed: set[int] = set()
+        for now, before in zip((s.loc, s.box, s.flags), units, strict=True):
+            if now != before:
+                diff = list(map(ne, now, before))
+                u = -1
+                for _ in range(diff.count(True)):
+                    u = diff.index(True, u + 1)
+                    changed.add(u)
+        vec = self.vec
+        if len(changed) > 16:
+            vec[:_UNITS_END] = unit_block_fresh(s)
+        else:
+            old_loc, old_box, old_flags = units
+            loc, box, flags = s.loc, s.box, s.flags
+            for u in changed:
+                for i in _contribution(u, old_loc[u], old_box[u], old_flags[u]):
+                    vec[i] -= 1
+                for i in _contribution(u, loc[u], box[u], flags[u]):
+                    vec[i] += 1
+        self.units = (s.loc[:], s.box[:], s.flags[:])
+
+
+_BOARD = _Board()
 
 
 def _contribution(u: int, loc: int, box: int, f: int) -> list[int]:
@@ -260,7 +316,7 @@ def _contribution(u: int, loc: int, box: int, f: int) -> list[int]:
 
 
 def unit_block_fresh(s: State) -> np.ndarray:
-    """The unit block computed from scratch (``_unit_block`` updates the last one)."""
+    """The unit block computed from scratch (``_Board`` updates the last one)."""
     idx: list[int] = []
     add = idx.append
     unit_base, flag_channels, utype, off_base = _UNIT_BASE, _FLAG_CHANNELS, UTYPE, _OFF_BASE
@@ -279,49 +335,9 @@ def unit_block_fresh(s: State) -> np.ndarray:
                        minlength=_UNITS_END).astype(np.float32)
 
 
-def _unit_block(s: State) -> np.ndarray:
-    """The unit block: the last one if no unit changed, the last one updated for the
-    few units that changed (found by numpy in the lists that differ), or afresh."""
-    last = _LAST_UNITS
-    lists = (s.loc, s.box, s.flags)
-    if last[3] is None or len(last[0]) != len(lists[0]):
-        block = unit_block_fresh(s)
-        last[:] = (*(x[:] for x in lists), block,
-                   *(np.fromiter(x, np.intp, len(x)) for x in lists))
-        return block
-    changed: set[int] = set()
-    moved = []
-    for k in range(3):
-        if lists[k] != last[k]:
-            now = np.fromiter(lists[k], np.intp, len(lists[k]))
-            changed.update(np.flatnonzero(now != last[4 + k]).tolist())
-            last[4 + k] = now
-            moved.append(k)
-    block = last[3]
-    if not changed:
-        return block
-    if len(changed) > 16:
-        block = unit_block_fresh(s)
-    else:                        # updated in place: callers copy it into their vector
-        loc, box, flags = lists
-        old_loc, old_box, old_flags = last[0], last[1], last[2]
-        for u in changed:
-            for i in _contribution(u, old_loc[u], old_box[u], old_flags[u]):
-                block[i] -= 1
-            for i in _contribution(u, loc[u], box[u], flags[u]):
-                block[i] += 1
-    for k in moved:
-        last[k] = lists[k][:]
-    last[3] = block
-    return block
-
-
 def _area_block(s: State) -> np.ndarray:
-    last = _LAST_AREAS
+    """control, terror, resettled and missions_done."""
     control, terror, resettled, done = s.control, s.terror, s.resettled, s.done
-    if (last[0] == control and last[1] == terror and last[2] == resettled
-            and last[3] == done):
-        return last[4]
     block = np.zeros(_AREAS_END - _UNITS_END, dtype=np.float32)
     o, t, r, d = (OFFSETS["control"] - _UNITS_END, OFFSETS["terror"] - _UNITS_END,
                   OFFSETS["resettled"] - _UNITS_END, OFFSETS["missions_done"] - _UNITS_END)
@@ -334,7 +350,31 @@ def _area_block(s: State) -> np.ndarray:
         if done[a]:
             for k in _DONE_BITS[done[a]]:
                 block[d + 5 * a + k] = 1
-    last[:] = (control[:], terror[:], resettled[:], done[:], block)
+    return block
+
+
+def _rest_block(oas, oas_controller, ops_last, shorter_leader, scenario, phase, bz,
+                tracks) -> np.ndarray:
+    """oas, oas_controller, border_zone, tracks, ops_last, shorter_leader, scenario and
+    phase (offsets from ``oas``)."""
+    block = np.zeros(_BOARD_END - _AREAS_END, dtype=np.float32)
+    ones = [_O_OAS + (0 if oas == OAS_INACTIVE else 1 if oas == OAS_UNPLACED else 2 + oas)]
+    if oas_controller:
+        ones.append(_O_OAS_CONTROLLER + _SIDE[oas_controller])
+    if ops_last:
+        ones.append(_O_OPS_LAST + _SIDE[ops_last])
+    if shorter_leader in _SIDE:
+        ones.append(_O_SHORTER + _SIDE[shorter_leader])
+    if scenario in _SCENARIO:
+        ones.append(_O_SCENARIO + _SCENARIO[scenario])
+    if phase in _PHASE:
+        ones.append(_O_PHASE + _PHASE[phase])
+    for i in ones:
+        block[i - _AREAS_END] = 1
+    if bz is not None:
+        block[_O_BZ - _AREAS_END], block[_O_BZ + 1 - _AREAS_END] = 1, bz
+    o = _O_TRACKS - _AREAS_END
+    block[o:o + _NUM_TRACKS] = tracks
     return block
 
 
@@ -342,27 +382,12 @@ def observe(game: AlgeriaGame, observer: str) -> np.ndarray:
     """The observation vector of ``observer`` (the game is open: both sides see all)."""
     s: State = game.s
     out = np.zeros(OBS_SIZE, dtype=np.float32)
-    out[:_UNITS_END] = _unit_block(s)
-    out[_UNITS_END:_AREAS_END] = _area_block(s)
+    out[:_BOARD_END] = _BOARD.update(s)
+    out[_O_OBSERVER + _SIDE[observer]] = 1
     ones: list[int] = []
-    add = ones.append
-    add(_O_OAS + (0 if s.oas == OAS_INACTIVE else 1 if s.oas == OAS_UNPLACED else 2 + s.oas))
-    if s.oas_controller:
-        add(_O_OAS_CONTROLLER + _SIDE[s.oas_controller])
-    if s.ops_last:
-        add(_O_OPS_LAST + _SIDE[s.ops_last])
-    if s.shorter_leader in _SIDE:
-        add(_O_SHORTER + _SIDE[s.shorter_leader])
-    if s.scenario in _SCENARIO:
-        add(_O_SCENARIO + _SCENARIO[s.scenario])
-    if s.phase in _PHASE:
-        add(_O_PHASE + _PHASE[s.phase])
-    add(_O_OBSERVER + _SIDE[observer])
-    number = _decision_context(s, add)
-    out[ones] = 1
-    if s.bz is not None:
-        out[_O_BZ], out[_O_BZ + 1] = 1, s.bz
-    out[_O_TRACKS:_O_TRACKS + len(TRACKS)] = _tracks(s)
+    number = _decision_context(s, ones.append)
+    for i in ones:
+        out[i] = 1
     if number:
         out[_O_NUMBER] = number
     return out

@@ -244,11 +244,15 @@ def evasion(u: int) -> int:
     return UNIT_TYPES[UTYPE[u]]["evasion"]
 
 
+# 10.1-1 control points by unit: (normal, Dispersed); only a division's differ (11.7).
+CONTROL_POINTS: tuple[tuple[int, int], ...] = tuple(
+    (UNIT_TYPES[t]["control_points"],
+     UNIT_TYPES[t]["dispersed"]["control_points"] if t == FR_XX
+     else UNIT_TYPES[t]["control_points"]) for t in UTYPE)
+
+
 def control_points(s: State, u: int) -> int:
-    t = UTYPE[u]
-    if t == FR_XX and s.flags[u] & DISPERSED:
-        return UNIT_TYPES[t]["dispersed"]["control_points"]
-    return UNIT_TYPES[t]["control_points"]
+    return CONTROL_POINTS[u][1 if s.flags[u] & DISPERSED else 0]
 
 
 def neutralize(s: State, u: int, rule: str) -> None:

@@ -6,25 +6,27 @@ from __future__ import annotations
 from djebel.algeria.board import (
     AIRMOBILE,
     ALGERIA,
+    ALGERIA_SET,
     AREA_IDS,
     COUNTRIES,
-    FLN_MOBILE_TYPES,
+    DISPERSED,
+    FLN_MOBILE_UNITS,
+    FLN_SLICE,
     FLN_UNITS,
     FRANCE,
-    GOV_MOBILE_TYPES,
+    GOV_MOBILE_UNITS,
+    GOV_SLICE,
     GOV_UNITS,
     IS_ELITE,
     NEUT,
     NUM_AREAS,
     OPS,
     UG,
-    UTYPE,
-    is_algerian,
 )
 from djebel.algeria.flow import push, step
 from djebel.algeria.rules import special
 from djebel.algeria.rules.common import (
-    control_points,
+    CONTROL_POINTS,
     d6,
     end_game,
     firepower,
@@ -61,11 +63,10 @@ def all_points(s: State) -> tuple[list[int], list[int]]:
     """10.1-1 for every area at once, by area index: (FLN points, Government points)."""
     fln, gov = [0] * NUM_AREAS, [0] * NUM_AREAS
     loc, flags = s.loc, s.flags
-    for side, units in ((fln, FLN_UNITS), (gov, GOV_UNITS)):
-        for u in units:
-            a = loc[u]
-            if a >= 0 and not flags[u] & NEUT:
-                side[a] += control_points(s, u)
+    for side, units in ((fln, FLN_SLICE), (gov, GOV_SLICE)):
+        for a, f, cp in zip(loc[units], flags[units], CONTROL_POINTS[units], strict=True):
+            if a >= 0 and not f & NEUT:
+                side[a] += cp[1] if f & DISPERSED else cp[0]     # control_points()
     return fln, gov
 
 
@@ -147,16 +148,20 @@ GOV_SET = frozenset(GOV_UNITS)
 def recovery(s: State) -> None:
     """10.2-1/-2: neutralized units and Terror markers recover on a modified 5+."""
     need = tables().c5["recovers_on"]
-    for u in range(len(s.loc)):
-        if s.flags[u] & NEUT and s.loc[u] >= 0:
+    loc, flags = s.loc, s.flags
+    for u, f in enumerate(flags):
+        if f & NEUT and loc[u] >= 0:
             drm = recovery_drm(s, u)
             if d6(s, "10.2", f"{name(u)} recovery (DRM {drm:+d})") + drm >= need:
-                s.flags[u] &= ~NEUT
+                flags[u] &= ~NEUT
                 log(s, "10.2", f"{name(u)} recovers")
+    if not any(s.terror):
+        return
     bonus = tables().c5["terror"]["drm_no_fln"]
+    fln_at = {a for a, f in zip(loc[FLN_SLICE], flags[FLN_SLICE], strict=True) if not f & NEUT}
     for a in ALGERIA:
         if s.terror[a]:
-            drm = 0 if any(s.loc[u] == a and not s.flags[u] & NEUT for u in FLN_UNITS) else bonus
+            drm = 0 if a in fln_at else bonus
             if d6(s, "10.2", f"Terror in {AREA_IDS[a]} (DRM {drm:+d})") + drm >= need:
                 s.terror[a] = False
                 log(s, "10.2", f"Terror marker removed from {AREA_IDS[a]}")
@@ -170,10 +175,10 @@ def redeployment(s: State) -> None:
     activation lapses."""
     loc, box, flags = s.loc, s.box, s.flags
     for u in FLN_UNITS:
-        if is_algerian(loc[u]):
+        if loc[u] in ALGERIA_SET:          # is_algerian()
             box[u] = UG
-    for u in GOV_UNITS:
-        if loc[u] >= 0 and UTYPE[u] in GOV_MOBILE_TYPES:
+    for u in GOV_MOBILE_UNITS:
+        if loc[u] >= 0:
             box[u] = OPS
             flags[u] &= ~AIRMOBILE
     s.air_avail, s.helo_avail = s.air_max, s.helo_max
@@ -192,13 +197,12 @@ def final_psl(s: State) -> None:
     marked = sum(1 for a in ALGERIA if s.terror[a] or s.resettled[a])
     lower_psl(s, "gov", marked * -c6["terror_or_resettled_gov"], "10.4",
               "areas Terrorized or resettled (DIS-17)")
-    if not any(is_algerian(s.loc[u]) and UTYPE[u] in FLN_MOBILE_TYPES
-               and not s.flags[u] & NEUT for u in FLN_UNITS):
+    loc, flags = s.loc, s.flags
+    if not any(loc[u] in ALGERIA_SET and not flags[u] & NEUT for u in FLN_MOBILE_UNITS):
         n = sum(roll(s, "10.4", "No FLN mobile unit in Algeria: FLN -3d6",
                      c6["no_fln_units_fln_d6"]))
         lower_psl(s, "fln", n, "10.4", "no FLN mobile units in Algeria")
-    fp = sum(firepower(s, u) for u in FLN_UNITS
-             if s.loc[u] in COUNTRIES and UTYPE[u] in FLN_MOBILE_TYPES)
+    fp = sum(firepower(s, u) for u in FLN_MOBILE_UNITS if loc[u] in COUNTRIES)
     raise_psl(s, "fln", fp * c6["abroad_firepower_percent"] // 100, "10.4",
               f"firepower {fp} in Morocco/Tunisia")
     fc, gc = s.control.count(FLN_CONTROL), s.control.count(GOV_CONTROL)

@@ -4,11 +4,13 @@ AP income (6.1, A.4) and builds and conversions (6.2, A.1)."""
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from djebel.algeria.board import (
     ACTIVE,
     AL_X,
     ALGERIA,
+    ALGERIA_SET,
     AREA_IDS,
     BAND,
     CADRE,
@@ -62,6 +64,11 @@ _BUILD = tuple(tuple(Action("build", (k, a)) for a in AREA_IDS) for k in TYPE_KE
 _CONVERT = {k: unit_actions("convert", k) for k in ("front", "band", "failek")}
 _REDUCE = unit_actions("reduce")
 _AT_ALGERIA = tuple(Action("at", (AREA_IDS[a],)) for a in ALGERIA)
+_BORDER_ZONE, _ACTIVATE_BZ, _ACTIVATE_ALL, _REMOVE_OAS = (
+    Action("border-zone"), Action("activate", ("border-zone",)), Action("activate", ("all",)),
+    Action("remove-oas"))
+_MOBILIZE_TYPES = (*sorted(GOV_MOBILE_TYPES), POLICE)
+_FRENCH_MOBILE_UNITS = tuple(u for u in GOV_UNITS if UTYPE[u] in FRENCH_MOBILE_TYPES)
 BZ_LIMIT = -3      # INT-19: the Border Zone track ends at -3
 
 
@@ -82,10 +89,12 @@ def pay(s: State, halves: int, why: str) -> None:
     lower_psl(s, "gov", total // 2, "B.1", why)
 
 
+@cache          # B.1 is read once (``tables()`` is cached too)
 def mobilize_cost(t: int) -> int:
     return cost_halves(tables().b1["unit"][TYPE_KEYS[t]]["mobilize"])
 
 
+@cache
 def activate_cost(u: int) -> int:
     return cost_halves(tables().b1["unit"][TYPE_KEYS[UTYPE[u]]]["activate"])
 
@@ -115,30 +124,32 @@ def _slow_blocks(s: State) -> bool:
 def gov_options(s: State) -> list[Action]:
     b1 = tables().b1
     out = []
-    for t in (*sorted(GOV_MOBILE_TYPES), POLICE):
+    slow = _slow_blocks(s)
+    for t in _MOBILIZE_TYPES:
         if free_counter(s, t) is not None and can_pay(s, mobilize_cost(t)) and (
-                t == POLICE or not _slow_blocks(s)):
+                t == POLICE or not slow):
             out.append(_MOBILIZE[t])
-    if not _slow_blocks(s):
+    if not slow:
         for p in POINTS:
             if can_pay(s, cost_halves(b1["point"][p]["mobilize"])):
                 out.append(_BUY[p])
     if s.independent and can_pay(s, cost_halves(b1["border_zone"]["mobilize"])) and (
             s.bz is None or (s.bz > BZ_LIMIT and not s.bz_new)):
-        out.append(Action("border-zone"))
+        out.append(_BORDER_ZONE)
     if s.bz is not None and s.bz < 0 and not s.bz_active and can_pay(
             s, cost_halves(b1["border_zone"]["activate"])):
-        out.append(Action("activate", ("border-zone",)))
+        out.append(_ACTIVATE_BZ)
     act = activation_candidates(s)
     for u in act:
         out.append(_ACTIVATE[u])
     if len(act) > 1:
-        out.append(Action("activate", ("all",)))
+        out.append(_ACTIVATE_ALL)
+    loc = s.loc
     for u in TYPE_UNITS[POLICE]:
-        if is_algerian(s.loc[u]):
+        if loc[u] in ALGERIA_SET:           # is_algerian()
             out.append(_REMOVE[u])
     if s.oas != OAS_INACTIVE and s.gov_psl > 70:
-        out.append(Action("remove-oas"))
+        out.append(_REMOVE_OAS)
     out.append(_DONE)
     return out
 
@@ -146,9 +157,8 @@ def gov_options(s: State) -> list[Action]:
 def activation_candidates(s: State) -> list[int]:
     """6.32: French mobile units in OPS, not neutralized, not yet active, affordable."""
     loc, box, flags = s.loc, s.box, s.flags
-    return [u for u in GOV_UNITS if UTYPE[u] in FRENCH_MOBILE_TYPES and loc[u] >= 0
-            and box[u] == OPS and not flags[u] & (ACTIVE | NEUT)
-            and can_pay(s, activate_cost(u))]
+    return [u for u in _FRENCH_MOBILE_UNITS if loc[u] >= 0 and box[u] == OPS
+            and not flags[u] & (ACTIVE | NEUT) and can_pay(s, activate_cost(u))]
 
 
 def activate(s: State, u: int) -> None:
@@ -282,15 +292,16 @@ def area_income(s: State, a: int, fln_at: set[int] | None = None) -> int:
     """6.1-1 / A.4: income of one Algerian area (0 if Government-controlled, DIS-04).
 
     ``fln_at``: the areas holding a non-neutralized FLN unit, when already known."""
-    rates = tables().a4["area_income"][rating(s, a)]
-    if s.control[a] == FLN_CONTROL:
-        n = rates["controlled"]
-    elif s.control[a] == CONTESTED and (
+    c = s.control[a]
+    if c == FLN_CONTROL:
+        kind = "controlled"
+    elif c == CONTESTED and (
             a in fln_at if fln_at is not None else any(
                 s.loc[u] == a and not s.flags[u] & NEUT for u in FLN_UNITS)):
-        n = rates["contested"]
+        kind = "contested"
     else:
-        n = 0
+        return 0
+    n = tables().a4["area_income"][rating(s, a)][kind]
     if n and s.terror[a]:
         n = max(0, n + tables().a4["area_income"]["terror"])   # INT-16
     return n
@@ -340,7 +351,7 @@ def fln_options(s: State) -> list[Action]:
         a = loc[u]
         if a < 0 or a == FRANCE or flags[u] & NEUT:
             continue
-        if can_front and is_algerian(a) and rating(s, a) != REMOTE and a not in fronts:
+        if can_front and a in ALGERIA_SET and rating(s, a) != REMOTE and a not in fronts:
             out.append(_CONVERT["front"][u])
         if can_band:
             out.append(_CONVERT["band"][u])
