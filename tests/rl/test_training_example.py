@@ -36,7 +36,8 @@ def test_a_short_training_run_writes_its_model_curve_plot_and_evaluation(tmp_pat
     assert json.loads((tmp_path / "evaluation.json").read_text()) == report
     assert (tmp_path / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     rows = (tmp_path / "curve.csv").read_text().splitlines()
-    assert rows[0] == "timestep,won,return" and len(rows) - 1 == report["episodes"]
+    assert rows[0] == "timestep,opponent,won,return,margin"
+    assert len(rows) - 1 == report["episodes"]
 
     # the saved policy reloads and, masked, only ever picks legal actions
     from sb3_contrib import MaskablePPO

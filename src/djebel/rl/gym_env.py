@@ -35,16 +35,22 @@ class SingleAgentEnv(gym.Env):
         if self.side not in sides:
             raise ScenarioError(f"unknown side {self.side!r} for {game} (sides: "
                                 f"{', '.join(sides)})")
-        if opponent not in agent_names(game):
-            raise ScenarioError(f"unknown agent {opponent!r} for {game} (known: "
-                                f"{', '.join(agent_names(game))})")
-        self.game_name, self.opponent_name = game, opponent
+        self.game_name = game
+        self.set_opponent(opponent)
         self.opponent_options = dict(opponent_options or {})
         self.other = sides[1 - sides.index(self.side)]
         self.render_mode = render_mode
         self.observation_space = self.aec.observation_space(self.side)
         self.action_space = self.aec.action_space(self.side)
         self.opponent = None
+
+    def set_opponent(self, opponent: str) -> None:
+        """The bot of the other side from the next episode on (a curriculum changes it
+        between episodes): any agent name of ``djebel.agents`` for the game."""
+        if opponent not in agent_names(self.game_name):
+            raise ScenarioError(f"unknown agent {opponent!r} for {self.game_name} (known: "
+                                f"{', '.join(agent_names(self.game_name))})")
+        self.opponent_name = opponent
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
