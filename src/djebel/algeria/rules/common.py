@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import and_
+
 from djebel.algeria.board import (
     ACTIVE,
     AIRMOBILE,
@@ -69,7 +72,10 @@ def roll(s: State, rule: str, what: str, n: int = 1) -> list[int]:
 
 
 def d6(s: State, rule: str, what: str) -> int:
-    return roll(s, rule, what)[0]
+    """One d6, logged as ``roll`` logs it."""
+    face = s.dice.die(6)
+    s.log.add(rule, what, (face,))
+    return face
 
 
 def log(s: State, rule: str, text: str) -> None:
@@ -178,6 +184,17 @@ def fln_in(s: State, area: int, box: int | None = None) -> list[int]:
 
 def gov_in(s: State, area: int, box: int | None = None) -> list[int]:
     return units_in(s, area, GOV_UNITS, box)
+
+
+def flagged(flags: list[int], bit: int) -> list[int]:
+    """The units whose ``flags`` have ``bit``, in unit order (found by C-level passes:
+    the interphase asks this of every unit each turn)."""
+    hits = list(map(and_, flags, repeat(bit)))
+    out, u = [], -1
+    for _ in range(hits.count(bit)):
+        u = hits.index(bit, u + 1)
+        out.append(u)
+    return out
 
 
 def is_neut(s: State, u: int) -> bool:

@@ -13,7 +13,7 @@ from djebel.algeria.board import (
     COUNTRIES,
     DEPLOYED,
     DISPERSED,
-    FLN_MOBILE_TYPES,
+    FLN_MOBILE_UNITS,
     FLN_SLICE,
     FLN_UNITS,
     FR_XX,
@@ -247,8 +247,9 @@ class FlnDeployment(Decision):
 @step("fln_deploy_end")
 def fln_deploy_end(s: State) -> None:
     """INT-27: FLN mobile units in Morocco/Tunisia are ready to Move (OPS)."""
-    for u in FLN_UNITS:
-        if s.loc[u] in COUNTRIES and UTYPE[u] in FLN_MOBILE_TYPES:
-            s.box[u] = OPS
+    loc, box = s.loc, s.box
+    for u in FLN_MOBILE_UNITS:
+        if loc[u] in COUNTRIES:
+            box[u] = OPS
 
 

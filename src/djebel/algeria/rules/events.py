@@ -10,6 +10,7 @@ from djebel.algeria.board import (
     FLN_UNITS,
     FR_X,
     FR_XX,
+    GOV_SLICE,
     GOV_UNITS,
     MODE_SET,
     NATO,
@@ -51,11 +52,13 @@ def turn_start(s: State) -> None:
     s.amnesty = s.jealousy = s.bz_new = s.gov_allowance_used = s.france_moved = False
     s.done = [0] * NUM_AREAS
     s.ops_last = ""
-    flags = s.flags
-    for u in GOV_UNITS:
-        flags[u] &= ~(ACTIVE | DEPLOYED | MODE_SET)
-        if s.loc[u] == NATO:
-            s.loc[u] = POOL      # 5-2 (55-56): mobilizable again from the next turn on
+    flags, loc = s.flags, s.loc
+    keep = ~(ACTIVE | DEPLOYED | MODE_SET)
+    flags[GOV_SLICE] = [f & keep for f in flags[GOV_SLICE]]
+    if NATO in loc[GOV_SLICE]:
+        for u in GOV_UNITS:
+            if loc[u] == NATO:
+                loc[u] = POOL    # 5-2 (55-56): mobilizable again from the next turn on
     log(s, "4", f"Turn {s.turn} begins")
     push(s, ("random_events",), ("gov_reinforcement",), ("fln_reinforcement",),
          ("gov_deployment_start",), ("fln_deployment_start",), ("operations",),

@@ -12,7 +12,6 @@ from djebel.algeria.board import (
     DISPERSED,
     FLN_MOBILE_UNITS,
     FLN_SLICE,
-    FLN_UNITS,
     FRANCE,
     GOV_MOBILE_UNITS,
     GOV_SLICE,
@@ -30,6 +29,7 @@ from djebel.algeria.rules.common import (
     d6,
     end_game,
     firepower,
+    flagged,
     log,
     lower_psl,
     name,
@@ -149,12 +149,13 @@ def recovery(s: State) -> None:
     """10.2-1/-2: neutralized units and Terror markers recover on a modified 5+."""
     need = tables().c5["recovers_on"]
     loc, flags = s.loc, s.flags
-    for u, f in enumerate(flags):
-        if f & NEUT and loc[u] >= 0:
-            drm = recovery_drm(s, u)
-            if d6(s, "10.2", f"{name(u)} recovery (DRM {drm:+d})") + drm >= need:
-                flags[u] &= ~NEUT
-                log(s, "10.2", f"{name(u)} recovers")
+    for u in flagged(flags, NEUT):
+        if loc[u] < 0:
+            continue
+        drm = recovery_drm(s, u)
+        if d6(s, "10.2", f"{name(u)} recovery (DRM {drm:+d})") + drm >= need:
+            flags[u] &= ~NEUT
+            log(s, "10.2", f"{name(u)} recovers")
     if not any(s.terror):
         return
     bonus = tables().c5["terror"]["drm_no_fln"]
@@ -174,8 +175,8 @@ def redeployment(s: State) -> None:
     (neutralized or not); airmobile units revert; Air/Helo Available reset; Border Zone
     activation lapses."""
     loc, box, flags = s.loc, s.box, s.flags
-    for u in FLN_UNITS:
-        if loc[u] in ALGERIA_SET:          # is_algerian()
+    for u, a in enumerate(loc[FLN_SLICE], FLN_SLICE.start):
+        if a in ALGERIA_SET:               # is_algerian()
             box[u] = UG
     for u in GOV_MOBILE_UNITS:
         if loc[u] >= 0:

@@ -17,11 +17,13 @@ from djebel.algeria.board import (
     COUNTRIES,
     EL_X,
     FAILEK,
+    FLN_SLICE,
     FLN_UNITS,
     FRANCE,
     FRENCH_MOBILE_TYPES,
     FRONT,
     GOV_MOBILE_TYPES,
+    GOV_MOBILE_UNITS,
     GOV_UNITS,
     NEUT,
     OC,
@@ -51,7 +53,7 @@ from djebel.algeria.rules.common import (
     unit_actions,
     where,
 )
-from djebel.algeria.state import CONTESTED, FLN_CONTROL, OAS_INACTIVE, State
+from djebel.algeria.state import CONTESTED, FLN_CONTROL, GOV_CONTROL, OAS_INACTIVE, State
 from djebel.algeria.tables import tables
 from djebel.core.actions import Action
 
@@ -80,7 +82,7 @@ def cost_halves(value: float) -> int:
 
 def can_pay(s: State, halves: int) -> bool:
     """6.3-1/6.3-2: costs add up over the phase (a half rounds up); never spend below 1."""
-    return s.gov_psl - math.ceil((s.gov_half + halves) / 2) >= 1
+    return s.gov_psl - (s.gov_half + halves + 1) // 2 >= 1    # halves >= 0: a ceiling
 
 
 def pay(s: State, halves: int, why: str) -> None:
@@ -270,8 +272,8 @@ def gov_reinf_end(s: State) -> None:
         s.gov_half = 0
         lower_psl(s, "gov", 1, "6.3", "half PSP rounded up")
     loc, box, flags = s.loc, s.box, s.flags
-    for u in GOV_UNITS:
-        if loc[u] < 0 or UTYPE[u] not in GOV_MOBILE_TYPES or box[u] != OPS:
+    for u in GOV_MOBILE_UNITS:
+        if loc[u] < 0 or box[u] != OPS:
             continue
         if UTYPE[u] == AL_X and not flags[u] & NEUT:
             flags[u] |= ACTIVE
@@ -317,8 +319,9 @@ def psl_income(s: State) -> int:
 
 def fln_income(s: State) -> None:
     loc, flags = s.loc, s.flags
-    fln_at = {loc[u] for u in FLN_UNITS if not flags[u] & NEUT}
-    areas = sum(area_income(s, a, fln_at) for a in ALGERIA)
+    fln_at = {a for a, f in zip(loc[FLN_SLICE], flags[FLN_SLICE], strict=True) if not f & NEUT}
+    control = s.control
+    areas = sum(area_income(s, a, fln_at) for a in ALGERIA if control[a] != GOV_CONTROL)
     gain_ap(s, areas, "6.1", "areas")
     gain_ap(s, psl_income(s), "6.1", "FLN PSL less Naval points")
 
