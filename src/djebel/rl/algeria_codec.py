@@ -99,33 +99,38 @@ def index_action(index: int) -> Action:
     return ACTIONS[int(index)]
 
 
-# id(action) -> (action, index) for the action objects the engine hands out: most are
-# shared constants (rules/common.py), so an identity look-up skips hashing the dataclass.
-# Each entry holds its action, so the id cannot be reused while the entry lives.
-_BY_ID: dict[int, tuple[Action, int]] = {}
+# id(action) -> index for the action objects the engine hands out: most are shared
+# constants (rules/common.py), so an identity look-up skips hashing the dataclass. Every
+# object whose id is a key is kept alive in _KEPT (both are cleared together), so no id
+# can be reused by another object while it is a key.
+_BY_ID: dict[int, int] = {}
+_KEPT: list[Action] = []
 _BY_ID_MAX = 1 << 16
+
+
+def _register(a: Action) -> int:
+    i = INDEX.get(a)
+    if i is None:
+        raise IllegalAction("rl", "not an action of the Algeria action space", a)
+    if len(_KEPT) >= _BY_ID_MAX:
+        _BY_ID.clear()
+        _KEPT.clear()
+    _BY_ID[id(a)] = i
+    _KEPT.append(a)
+    return i
 
 
 def legal_map(actions: list[Action]) -> tuple[dict[int, Action], np.ndarray]:
     """``{index: action}`` and the mask of a legal-action list, in one pass (what an
-    environment needs at every step)."""
-    by_id = _BY_ID
-    out: dict[int, Action] = {}
+    environment needs at every step): the indices by C-level look-ups of the objects'
+    ids, the rare object not seen before by value."""
+    idx = list(map(_BY_ID.get, map(id, actions)))
+    if None in idx:
+        idx = [_register(a) if i is None else i for a, i in zip(actions, idx, strict=True)]
     mask = bytearray(NUM_ACTIONS)
-    for a in actions:
-        hit = by_id.get(id(a))
-        if hit is None or hit[0] is not a:
-            i = INDEX.get(a)
-            if i is None:
-                raise IllegalAction("rl", "not an action of the Algeria action space", a)
-            if len(by_id) >= _BY_ID_MAX:
-                by_id.clear()
-            by_id[id(a)] = (a, i)
-        else:
-            i = hit[1]
-        out[i] = a
+    for i in idx:
         mask[i] = 1
-    return out, np.frombuffer(mask, dtype=np.int8)
+    return dict(zip(idx, actions, strict=True)), np.frombuffer(mask, dtype=np.int8)
 
 
 def legal_indices(game: AlgeriaGame) -> list[int]:

@@ -5,8 +5,11 @@ other work on a shared machine does not lower them; the budgets are wall-clock.
 A step is what a learner does each move: read the observation and its action mask
 (``env.last()``), pick a legal index from the mask, ``env.step(index)``. Uniformly
 random legal play from a seeded generator; the PettingZoo environment without its
-order-enforcing wrapper. The same games are also timed without the encodings (the
-engine alone: ``legal_actions`` and ``apply``), so the cost of the environment shows.
+order-enforcing wrapper. The mask is read as booleans (a view of the int8 array, no
+copy): numpy's ``flatnonzero`` takes about 1 microsecond on a bool array of 3,657 and
+about 6 on the int8 one, which would be the learner's time, not the environment's.
+The same games are also timed without the encodings (the engine alone:
+``legal_actions`` and ``apply``), so the cost of the environment shows.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from djebel.rl.specs import AlgeriaSpec, SkirmishSpec
 
 
 def _env_steps(env: DjebelAEC, seconds: float, seed: int = 1) -> tuple[int, int, float]:
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = games = 0
     start, cpu = time.perf_counter(), time.process_time()
     env.reset(seed=seed)
@@ -31,8 +34,8 @@ def _env_steps(env: DjebelAEC, seconds: float, seed: int = 1) -> tuple[int, int,
             games += 1
             env.reset()
             continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(legal[rng.integers(legal.size)])
+        legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+        env.step(legal[rng.randrange(legal.size)])
         steps += 1
     return steps, games, time.process_time() - cpu
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from djebel.algeria.board import unit_arg
 from djebel.algeria.flow import Decision, push
 from djebel.algeria.rules.common import (
+    PSL_MAX,
     lower_psl,
     name,
     neutralize,
+    number_actions,
     other,
     raise_psl,
     unit_actions,
@@ -16,6 +18,7 @@ from djebel.algeria.state import State
 from djebel.core.actions import Action
 
 _PICK = unit_actions("pick")
+_PSP = number_actions("psp", PSL_MAX)
 
 
 class Share(Decision):
@@ -27,6 +30,8 @@ class Share(Decision):
 
     def legal(self, s, frame):
         n = frame[2]
+        if n < len(_PSP):
+            return list(_PSP[n::-1])           # psp n .. psp 0
         return [Action("psp", (k,)) for k in range(n, -1, -1)]
 
     def apply(self, s, frame, action):

@@ -18,7 +18,6 @@ from djebel.algeria.board import (
     OPS,
     POLICE,
     PTL,
-    UNIT_NAMES,
     UTYPE,
     unit_arg,
 )
@@ -31,6 +30,7 @@ from djebel.algeria.rules.common import (
     log,
     name,
     neutralize,
+    number_actions,
     roll,
     share,
     take_fln_loss,
@@ -42,6 +42,9 @@ from djebel.algeria.tables import tables
 from djebel.core.actions import Action
 
 _ADD, _AIRMOBILIZE = unit_actions("add"), unit_actions("airmobilize")
+_HIT = unit_actions("hit")
+_AIR = number_actions("air", 99)       # shared up to 99 Air Points; more built when asked
+_GO, _NO_REACT = Action("go"), Action("no-react")
 
 # ---------------------------------------------------------------- selection (9.22-2/-3)
 
@@ -111,9 +114,9 @@ class Select(Decision):
         out = [_ADD[u] for u in GOV_UNITS if eligible(s, u, area, selected)]
         out += [_AIRMOBILIZE[u] for u in GOV_UNITS if could_fly(s, u, area, selected)]
         if selected:
-            out.append(Action("go"))
+            out.append(_GO)
         elif optional:
-            out.append(Action("no-react"))
+            out.append(_NO_REACT)
         return out
 
     def apply(self, s, frame, action):
@@ -153,7 +156,9 @@ class AirCommit(Decision):
 
     def legal(self, s, frame):
         if is_urban(s.combat["area"]):
-            return [Action("air", (0,))]
+            return [_AIR[0]]
+        if s.air_avail < len(_AIR):
+            return list(_AIR[:s.air_avail + 1])      # air 0 .. air Available
         return [Action("air", (k,)) for k in range(s.air_avail + 1)]
 
     def apply(self, s, frame, action):
@@ -210,7 +215,7 @@ class TakeHit(Decision):
     rule = "C.3"
 
     def legal(self, s, frame):
-        return [Action("hit", (UNIT_NAMES[u],)) for u in s.combat["fln"]]
+        return [_HIT[u] for u in s.combat["fln"]]
 
     def apply(self, s, frame, action):
         c = s.combat

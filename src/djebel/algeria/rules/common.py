@@ -62,6 +62,11 @@ def area_actions(verb: str, *more: object) -> tuple[Action, ...]:
     return tuple(Action(verb, (a, *more)) for a in AREA_IDS)
 
 
+def number_actions(verb: str, top: int) -> tuple[Action, ...]:
+    """``Action(verb, (k,))`` for k = 0..top, by k (shared, as above)."""
+    return tuple(Action(verb, (k,)) for k in range(top + 1))
+
+
 # ---------------------------------------------------------------- dice
 
 def roll(s: State, rule: str, what: str, n: int = 1) -> list[int]:

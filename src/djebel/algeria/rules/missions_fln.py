@@ -36,6 +36,7 @@ from djebel.algeria.flow import Decision, push, step
 from djebel.algeria.rules import combat
 from djebel.algeria.rules.choices import pick
 from djebel.algeria.rules.common import (
+    area_actions,
     band_or_failek,
     d6,
     eliminate,
@@ -56,6 +57,7 @@ from djebel.algeria.tables import MstResult, tables
 from djebel.core.actions import Action
 
 Why = tuple[str, str] | None
+_TO, _TARGET, _GO = area_actions("to"), unit_actions("target"), Action("go")
 
 
 def a2(mission: str) -> dict:
@@ -171,7 +173,7 @@ class StrikeAssist(Decision):
         out = [Action("assist", (UNIT_NAMES[u],)) for u in TYPE_UNITS[CADRE]
                if s.loc[u] == a and s.box[u] == OPS and not s.flags[u] & NEUT
                and u not in helpers]
-        return out + [Action("go")]
+        return out + [_GO]
 
     def apply(self, s, frame, action):
         _, side, front, helpers = frame
@@ -261,7 +263,7 @@ class MoveTo(Decision):
     rule = "9.13"
 
     def legal(self, s, frame):
-        return [Action("to", (AREA_IDS[b],)) for b in destinations(s, frame[2])]
+        return [_TO[b] for b in destinations(s, frame[2])]
 
     def apply(self, s, frame, action):
         move(s, frame[2], area_arg(action.args[0]))
@@ -336,7 +338,7 @@ class RaidAdd(Decision):
     def legal(self, s, frame):
         _, _, a, chosen = frame
         return [Action("add", (UNIT_NAMES[u],)) for u in _raiders(s, a, chosen)] + [
-            Action("go")]
+            _GO]
 
     def apply(self, s, frame, action):
         _, side, a, chosen = frame
@@ -399,7 +401,7 @@ class HarassJoin(Decision):
         _, _, a, chosen = frame
         has_failek = any(UTYPE[u] == FAILEK for u in chosen)
         return [Action("add", (UNIT_NAMES[u],)) for u in _raiders(s, a, chosen)
-                if has_failek or UTYPE[u] == FAILEK] + [Action("go")]
+                if has_failek or UTYPE[u] == FAILEK] + [_GO]
 
     def apply(self, s, frame, action):
         _, side, a, chosen = frame
@@ -420,7 +422,7 @@ class HarassTarget(Decision):
 
     def legal(self, s, frame):
         a = frame[2]
-        return [Action("target", (UNIT_NAMES[g],)) for g in GOV_UNITS if s.loc[g] == a]
+        return [_TARGET[g] for g in GOV_UNITS if s.loc[g] == a]
 
     def apply(self, s, frame, action):
         _, _, a, units = frame
