@@ -269,12 +269,41 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--window", type=positive, default=100, help="episodes in the curve's average")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", type=Path, default=Path("runs/fln"))
+    p.add_argument("--evaluate", action="store_true",
+                   help="only evaluate the model a finished run saved in --out")
     args = p.parse_args(argv)
-
-    args.out.mkdir(parents=True, exist_ok=True)
-    cpu0 = time.process_time()
     if not 0 <= args.warmup <= 1:
         p.error(f"--warmup: expected a share between 0 and 1, got {args.warmup}")
+    if args.evaluate:
+        saved = [args.out / n for n in ("train.json", "model.zip", "vecnormalize.pkl")]
+        missing = [str(f) for f in saved if not f.is_file()]
+        if missing:
+            p.error(f"--evaluate: no finished run in {args.out} (missing {', '.join(missing)})")
+        report = json.loads(saved[0].read_text())
+        venv = VecNormalize.load(str(saved[2]), DummyVecEnv(
+            [lambda: make_env(report["scenario"], "heuristic", args.max_steps)]))
+        model = MaskablePPO.load(saved[1], device="cpu")
+    else:
+        report = run_training(args)
+        model, venv = report.pop("model"), report.pop("venv")
+    report["evaluation"] = evaluate(model, venv, args.eval_games, report["scenario"],
+                                    args.max_steps)
+    (args.out / "evaluation.json").write_text(json.dumps(report, indent=2) + "\n")
+    print(f"trained {report['timesteps']:,} steps, {report['episodes']} episodes, "
+          f"{report['train_wall_s']:.0f} s wall, {report['train_cpu_s']:.0f} s CPU")
+    for name, r in report["evaluation"].items():
+        lo, hi = r["wilson95"]
+        m, mlo, mhi = r["margin"]
+        print(f"{name}: {r['wins']}/{r['games']} = {100 * r['rate']:.0f}% "
+              f"(95% Wilson {100 * lo:.0f}-{100 * hi:.0f}%), final PSL margin {m:+.1f} "
+              f"({mlo:+.1f} to {mhi:+.1f})")
+    return report
+
+
+def run_training(args) -> dict:
+    """Train, save the model, its scaling, the curve, the plot and ``train.json``."""
+    args.out.mkdir(parents=True, exist_ok=True)
+    cpu0 = time.process_time()
     model, venv, curve, wall, worker_cpu = train(args)
     rows = curve.rows
     cpu = time.process_time() - cpu0 + worker_cpu
@@ -291,19 +320,9 @@ def main(argv: list[str] | None = None) -> dict:
               "warmup": args.warmup, "switched_at": curve.switched_at,
               "shaping": args.shaping,
               "timesteps": model.num_timesteps, "episodes": len(rows),
-              "train_wall_s": round(wall, 1), "train_cpu_s": round(cpu, 1),
-              "evaluation": evaluate(model, venv, args.eval_games, args.scenario,
-                                     args.max_steps)}
-    (args.out / "evaluation.json").write_text(json.dumps(report, indent=2) + "\n")
-    print(f"trained {report['timesteps']:,} steps, {len(rows)} episodes, "
-          f"{wall:.0f} s wall, {cpu:.0f} s CPU")
-    for name, r in report["evaluation"].items():
-        lo, hi = r["wilson95"]
-        m, mlo, mhi = r["margin"]
-        print(f"{name}: {r['wins']}/{r['games']} = {100 * r['rate']:.0f}% "
-              f"(95% Wilson {100 * lo:.0f}-{100 * hi:.0f}%), final PSL margin {m:+.1f} "
-              f"({mlo:+.1f} to {mhi:+.1f})")
-    return report
+              "train_wall_s": round(wall, 1), "train_cpu_s": round(cpu, 1)}
+    (args.out / "train.json").write_text(json.dumps(report, indent=2) + "\n")
+    return {**report, "model": model, "venv": venv}
 
 
 if __name__ == "__main__":

@@ -39,6 +39,11 @@ def test_a_short_training_run_writes_its_model_curve_plot_and_evaluation(tmp_pat
     assert rows[0] == "timestep,opponent,won,return,margin"
     assert len(rows) - 1 == report["episodes"]
 
+    # --evaluate reads the finished run back and evaluates it again, the same way
+    again = example.main(["--evaluate", "--eval-games", "2", "--out", str(tmp_path)])
+    assert again["evaluation"] == report["evaluation"]
+    assert again["timesteps"] == report["timesteps"]
+
     # the saved policy reloads and, masked, only ever picks legal actions
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
@@ -55,3 +60,12 @@ def test_a_short_training_run_writes_its_model_curve_plot_and_evaluation(tmp_pat
         assert "illegal" not in info
         if terminated or truncated:
             break
+
+
+def test_evaluate_without_a_finished_run_is_a_one_line_error(tmp_path, capsys):
+    example = load_example()
+    with pytest.raises(SystemExit) as exit_:
+        example.main(["--evaluate", "--out", str(tmp_path)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "--evaluate: no finished run in" in err and "train.json" in err

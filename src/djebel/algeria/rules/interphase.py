@@ -198,12 +198,14 @@ def final_psl(s: State) -> None:
     marked = sum(1 for a in ALGERIA if s.terror[a] or s.resettled[a])
     lower_psl(s, "gov", marked * -c6["terror_or_resettled_gov"], "10.4",
               "areas Terrorized or resettled (DIS-17)")
-    loc, flags = s.loc, s.flags
-    if not any(loc[u] in ALGERIA_SET and not flags[u] & NEUT for u in FLN_MOBILE_UNITS):
+    if not _fln_mobile_in_algeria(s):
         n = sum(roll(s, "10.4", "No FLN mobile unit in Algeria: FLN -3d6",
                      c6["no_fln_units_fln_d6"]))
         lower_psl(s, "fln", n, "10.4", "no FLN mobile units in Algeria")
-    fp = sum(firepower(s, u) for u in FLN_MOBILE_UNITS if loc[u] in COUNTRIES)
+    loc, fp = s.loc, 0
+    for u in FLN_MOBILE_UNITS:
+        if loc[u] in COUNTRIES:
+            fp += firepower(s, u)
     raise_psl(s, "fln", fp * c6["abroad_firepower_percent"] // 100, "10.4",
               f"firepower {fp} in Morocco/Tunisia")
     fc, gc = s.control.count(FLN_CONTROL), s.control.count(GOV_CONTROL)
@@ -211,6 +213,17 @@ def final_psl(s: State) -> None:
     if bonus:
         raise_psl(s, "fln" if fc > gc else "gov", bonus, "10.4", f"control {fc} v {gc}")
     shorter_game(s)
+
+
+def _fln_mobile_in_algeria(s: State) -> bool:
+    """A non-neutralized FLN mobile unit (Cadre, Band, Failek) in Algeria (10.4 step 4).
+    A plain loop: in a turn without one it runs over every FLN mobile counter, and a
+    generator under ``any`` costs twice as much."""
+    loc, flags = s.loc, s.flags
+    for u in FLN_MOBILE_UNITS:  # noqa: SIM110
+        if loc[u] in ALGERIA_SET and not flags[u] & NEUT:
+            return True
+    return False
 
 
 def shorter_game(s: State) -> None:
