@@ -53,7 +53,7 @@ from djebel.algeria.rules.common import (
     unit_actions,
     where,
 )
-from djebel.algeria.state import CONTESTED, FLN_CONTROL, GOV_CONTROL, OAS_INACTIVE, State
+from djebel.algeria.state import CONTESTED, FLN_CONTROL, OAS_INACTIVE, State
 from djebel.algeria.tables import tables
 from djebel.core.actions import Action
 
@@ -320,8 +320,9 @@ def psl_income(s: State) -> int:
 def fln_income(s: State) -> None:
     loc, flags = s.loc, s.flags
     fln_at = {a for a, f in zip(loc[FLN_SLICE], flags[FLN_SLICE], strict=True) if not f & NEUT}
-    control = s.control
-    areas = sum(area_income(s, a, fln_at) for a in ALGERIA if control[a] != GOV_CONTROL)
+    control = s.control       # only an area the FLN controls or holds can pay (6.1-1)
+    areas = sum(area_income(s, a, fln_at) for a in ALGERIA
+                if control[a] == FLN_CONTROL or a in fln_at)
     gain_ap(s, areas, "6.1", "areas")
     gain_ap(s, psl_income(s), "6.1", "FLN PSL less Naval points")
 
