@@ -7,7 +7,6 @@ from djebel.algeria.board import (
     ACTIVE,
     AIRMOBILE,
     ALGERIA,
-    ALGERIA_SET,
     AREA_IDS,
     BRIGADE_TYPES,
     CADRE,
@@ -156,10 +155,9 @@ def fln_deployment_start(s: State) -> None:
 
 def surfaceable(s: State) -> list[int]:
     """7-4: non-neutralized FLN units (Fronts too) in an Algerian UG box."""
-    sl = FLN_SLICE
-    return [u for u, a, b, f in zip(range(sl.start, sl.stop), s.loc[sl], s.box[sl], s.flags[sl],
-                                    strict=True)
-            if a in ALGERIA_SET and b == UG and not f & NEUT]
+    loc, box, flags = s.loc, s.box, s.flags
+    return [u for u in FLN_UNITS if loc[u] > FRANCE and box[u] == UG and not flags[u] & NEUT
+            and loc[u] not in COUNTRIES]
 
 
 def _front_areas(s: State) -> list[int]:
