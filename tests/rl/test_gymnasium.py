@@ -72,3 +72,16 @@ def test_unknown_side_or_opponent_is_a_clear_error():
         SingleAgentEnv("algeria", scenario="1958", options={"slow_french_reaction": True})
     with pytest.raises(ScenarioError, match="unknown option 'fog'"):
         SingleAgentEnv("skirmish", options={"fog": True})
+
+
+def test_set_opponent_changes_the_bot_from_the_next_episode_and_refuses_unknown_names():
+    env = SingleAgentEnv("algeria", side="fln", opponent="random", scenario="1954")
+    env.reset(seed=3)
+    assert type(env.opponent).__name__ == "RandomAgent"
+    env.set_opponent("heuristic")
+    assert type(env.opponent).__name__ == "RandomAgent"      # this episode's bot stays
+    env.reset(seed=3)
+    assert type(env.opponent).__name__ == "HeuristicAgent"
+    with pytest.raises(ScenarioError, match="unknown agent 'alphazero' for algeria"):
+        env.set_opponent("alphazero")
+    assert env.opponent_name == "heuristic"
