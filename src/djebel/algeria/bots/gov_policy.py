@@ -11,6 +11,7 @@ from djebel.algeria.board import (
     AREA_IDS,
     BAND,
     CADRE,
+    DISPERSED,
     EL_X,
     FAILEK,
     FR_X,
@@ -59,6 +60,15 @@ def control_value(fln: int, gov: int) -> int:
     if fln > 0 and fln >= 2 * gov:
         return -1
     return 0
+
+
+def unit_cp(s, u: int) -> int:
+    """Control points of Government unit ``u`` (10.1-1): 3 for a Dispersed division, 0
+    neutralized, else 1."""
+    f = s.flags[u]
+    if f & NEUT:
+        return 0
+    return 3 if UTYPE[u] == FR_XX and f & DISPERSED else 1
 
 
 def control_site(v: View, points: int) -> int | None:
@@ -111,6 +121,7 @@ DIVISION_CONTACT, DIVISION_FP = 2, 12       # a Dispersed division (C.7, 11.7)
 DIVISION_VALUE = 5.0    # the Flush worth (_flush_estimate) a division must open
 MASS_UNITS = 4          # FLN units in an area that make it worth a division
 RELOCATE = 3        # Police moved a turn against a Propaganda FLN
+CONTROL_FLOOR = 31  # no unit activated for control at this PSL or less (11.3, 11.4)
 
 
 class GovPolicies:
@@ -124,6 +135,11 @@ class GovPolicies:
     hunt = 0                # style setting (see HeuristicAgent.__init__)
     hunt_group = 0          # style setting (see HeuristicAgent.__init__)
     hunt_floor = 6          # style setting (see HeuristicAgent.__init__)
+    control_move = 0.0      # style setting (see HeuristicAgent.__init__)
+    ca_floor = 4            # style setting (see HeuristicAgent.__init__)
+    _plan_key: tuple = ()
+    _plan: dict[int, int] = {}
+    ca_finish = 0.8         # style setting (see HeuristicAgent.__init__)
     _fronts_base: int | None = None     # FLN Fronts in Algeria when first seen
     _fronts_grew = False                # the FLN has built a Front since
     _relocated: tuple[int, int] = (0, 0)    # (turn, Police moved that turn)
@@ -242,6 +258,11 @@ class GovPolicies:
             return mob["fr_xx"]
         if "remove-oas" in verbs:
             return verbs["remove-oas"][0]
+        if self.control_move:
+            plan = self._control_plan(s, v)
+            for act in verbs.get("activate", ()):
+                if act.args[0] not in ("all", "border-zone") and _u(act.args[0]) in plan:
+                    return act
         if any(a.args == ("border-zone",) for a in verbs.get("activate", ())) \
                 and len(v.fln_mobile_abroad()) >= 2 and budget >= 1:
             return _listed(legal, "activate", "border-zone")
@@ -382,6 +403,9 @@ class GovPolicies:
     # ------------------------------------------------------------ Government deployment
     def _deploy_target(self, s, v: View, u: int) -> str:
         """'stay', 'PTL', or an area id for a deployable Government unit."""
+        b = self._control_dest(s, v, u)
+        if b is not None:
+            return AREA_IDS[b]
         if self.deny or self._denying(s):
             return self._deny_target(s, v, u, self.deny or 1.0)
         a = s.loc[u]
@@ -414,6 +438,106 @@ class GovPolicies:
         if best is not None:
             return AREA_IDS[best]
         return "PTL" if here > 0 else "stay"
+
+    def _control_plan(self, s, v: View) -> dict[int, int]:
+        """This turn's plan of units to send where they win control (10.1), made once
+        in the Reinforcement Phase: unit -> area.
+
+        Control counts every unit in any box (10.1-1), active or not (6.32-4), so a
+        unit once moved keeps giving its point without being activated again. Each
+        area won adds one (Contested) or two (FLN) to the difference in controlled
+        areas, half a PSP a turn of control bonus (10.4) and AP the FLN does not get
+        (6.1-1). Targets are taken cheapest first; units come from areas the
+        Government keeps controlling without them, Algerian brigades (active free,
+        6.32-2) and the active first, then the French units whose activation (B.1)
+        costs at most ``control_move`` halves of a PSP per point of difference won;
+        divisions are counted Dispersed (3 points, 11.7), as the agent deploys them."""
+        key = (s.turn, id(s))
+        if self._plan_key == key:
+            return self._plan
+        self._plan_key, self._plan = key, {}
+        if not self.control_move or s.gov_psl <= CONTROL_FLOOR:
+            return self._plan
+        loc, flags, box = s.loc, s.flags, s.box
+        fln_cp = v.fln_cp
+        gov_cp = [0] * len(fln_cp)
+        units: list[tuple[int, int, int]] = []      # (activation cost in halves, cp, unit)
+        for a in ALGERIA:
+            for u in v.gov[a]:
+                f = flags[u]
+                if f & NEUT:
+                    continue
+                t = UTYPE[u]
+                cp = 3 if t == FR_XX else 1
+                gov_cp[a] += cp
+                if t == POLICE or box[u] not in (OPS, OC):
+                    continue
+                free = t == AL_X or f & ACTIVE
+                units.append((0 if free else (2 if t == FR_XX else 1), cp, u))
+        units.sort()
+        targets = []
+        for b in ALGERIA:
+            cv = control_value(fln_cp[b], gov_cp[b])
+            if cv >= 1:
+                continue
+            need = max(1, 2 * fln_cp[b]) - gov_cp[b]
+            targets.append((need / (1 - cv), need, 1 - cv, b))
+        targets.sort()
+        budget = min(6, 2 * (s.gov_psl - CONTROL_FLOOR))       # in halves of a PSP
+        used: set[int] = set()
+        for _, need, gain, b in targets:
+            chosen, cost, got = [], 0, 0
+            for c, cp, u in units:
+                if got >= need:
+                    break
+                a = loc[u]
+                if u in used or a == b or (v.urban[a] and v.fln[a]):
+                    continue
+                rest = gov_cp[a] - cp
+                if control_value(fln_cp[a], gov_cp[a]) == 1 and control_value(fln_cp[a], rest) < 1:
+                    continue
+                if control_value(fln_cp[a], gov_cp[a]) < 1:
+                    continue
+                chosen.append((u, a, cp))
+                cost += c
+                got += cp
+            if got < need or cost > budget or cost > self.control_move * gain:
+                continue
+            budget -= cost
+            for u, a, cp in chosen:
+                used.add(u)
+                gov_cp[a] -= cp
+                gov_cp[b] += cp
+                self._plan[u] = b
+        return self._plan
+
+    def _control_dest(self, s, v: View, u: int) -> int | None:
+        """The area where unit ``u`` changes control most (10.1) if it leaves its own
+        (``control_move`` per area won, less what a patrol in its own area is worth),
+        or None. Control is counted in every box (10.1-1), so the unit need not patrol
+        there; each area won is half a PSP a turn of control bonus (10.4) and AP the
+        FLN does not get (6.1-1)."""
+        cw = self.control_move
+        a = s.loc[u]
+        cp = unit_cp(s, u)
+        if not cw or not cp:
+            return None
+        planned = self._plan.get(u) if self._plan_key == (s.turn, id(s)) else None
+        if planned is not None and planned != a:
+            return planned
+        fln_cp, gov_cp = v.fln_cp, v.gov_cp
+        loss = control_value(fln_cp[a], gov_cp[a]) - control_value(fln_cp[a], gov_cp[a] - cp)
+        best, best_sc = None, self._patrol_need(s, v, a) + 0.5
+        for b in ALGERIA:
+            if b == a:
+                continue
+            gain = control_value(fln_cp[b], gov_cp[b] + cp) - control_value(fln_cp[b], gov_cp[b])
+            if gain <= loss:
+                continue
+            sc = cw * (gain - loss) + 0.3 * self._patrol_need(s, v, b) + 0.3 * v.urban[b]
+            if sc > best_sc:
+                best, best_sc = b, sc
+        return best
 
     @staticmethod
     def _patrol_need(s, v: View, a: int) -> float:
@@ -461,6 +585,7 @@ class GovPolicies:
     def _gov_mission_scores(self, s, v: View, legal) -> list[tuple[float, Action]]:
         spare = s.gov_psl - GOV_RESERVE
         flags, box = s.flags, s.box
+        ca_ok = None
         out = []
         for act in legal:
             verb = act.verb
@@ -475,7 +600,9 @@ class GovPolicies:
                 out.append((sc, act))
             elif verb == "civil-affairs":
                 sc = 1.67 + (0.4 if s.terror[a] else 0) - 1.0 + (0.5 if v.fln[a] else 0)
-                out.append((sc if s.gov_psl > 4 or s.fln_psl <= 3 else -1, act))
+                if ca_ok is None:
+                    ca_ok = self._civil_affordable(s, legal)
+                out.append((sc if ca_ok else -1, act))
             elif verb == "suppression":
                 if spare <= 0:
                     out.append((-1, act))
@@ -509,6 +636,17 @@ class GovPolicies:
             else:
                 out.append((-5.0, act))     # Resettlement: FLN +3d6, never worth it here
         return out
+
+    def _civil_affordable(self, s, legal) -> bool:
+        """Whether Civil Affairs (9.25, 1 PSP for 1.67 FLN PSL on average) may be paid
+        now: above ``ca_floor`` always; at or below it only when the Civil Affairs
+        still open this turn are expected to bring the FLN's PSL to 0 (12.2) before
+        the Government's own."""
+        if s.gov_psl > max(self.ca_floor, 4):
+            return True
+        sites = sum(1 for act in legal if act.verb == "civil-affairs")
+        sites = min(sites, s.gov_psl - 1)
+        return s.fln_psl <= 1.67 * sites * self.ca_finish or s.fln_psl <= 3
 
     def _hunt_group(self, s, v: View, a: int) -> tuple[int, int, int]:
         """(contact, firepower, elites) of the ``hunt`` group that could Flush in ``a``

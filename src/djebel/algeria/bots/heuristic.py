@@ -52,7 +52,8 @@ STYLE_SETTINGS: dict[str, dict[str, type]] = {
             "move": float},
     "gov": {"spend": float, "gov_keep": int, "patrol_stay": float, "control_buy": bool,
             "deny": float, "adapt": bool, "air_guard": int,
-            "hunt": int, "hunt_group": int, "hunt_floor": int},
+            "hunt": int, "hunt_group": int, "hunt_floor": int, "control_move": float,
+            "ca_floor": int, "ca_finish": float},
 }
 _UNSEEN = object()
 
@@ -70,7 +71,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  cross: bool = True, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None, harass_police: float = 2.0,
                  cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 1,
-                 hunt: int = 0, hunt_group: int = 0, hunt_floor: int = 6):
+                 hunt: int = 0, hunt_group: int = 0, hunt_floor: int = 6,
+                 control_move: float = 0.0, ca_floor: int = 4, ca_finish: float = 0.8):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
@@ -110,6 +112,9 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.hunt = hunt
         self.hunt_group = hunt_group
         self.hunt_floor = hunt_floor
+        self.control_move = control_move
+        self.ca_floor = ca_floor
+        self.ca_finish = ca_finish
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move
