@@ -67,12 +67,12 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
     def __init__(self, side: str, seed: int = 0, spend: float = 1.0,
                  gov_keep: int | None = None, patrol_stay: float = 1.0,
                  control_buy: bool = True, deny: float = 0.0, adapt: bool = True,
-                 propaganda: float = 0.0,
-                 cross: bool = True, cadres_move: bool = True, fronts: bool = True,
+                 propaganda: float = 1.0,
+                 cross: bool = False, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None, harass_police: float = 2.0,
                  cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 1,
                  hunt: int = 0, hunt_group: int = 0, hunt_floor: int = 6,
-                 control_move: float = 0.0, ca_floor: int = 4, ca_finish: float = 0.8):
+                 control_move: float = 3.0, ca_floor: int = 4, ca_finish: float = 0.8):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
