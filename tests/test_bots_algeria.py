@@ -157,7 +157,7 @@ def _fln_missions(scenario, seed, **style):
 def test_fln_styles_that_hold_units_back():
     """cross=False: no Move out of Morocco or Tunisia (9.13); cadres_move=False: no
     Cadre Moves. The plain style does both in the same scenario."""
-    plain = _fln_missions("1960", 4)
+    plain = _fln_missions("1960", 4, cross=True)
     assert any(v == "move" and a in COUNTRIES for v, _, a in plain)
     assert any(v == "move" and t == CADRE for v, t, _ in plain)
     held = _fln_missions("1960", 4, cross=False, cadres_move=False)
@@ -186,7 +186,8 @@ def test_patrol_stay_style_sends_units_where_the_fln_gathers():
     """patrol_stay=3: a unit in an area where the FLN is worth less than 3 looks for a
     better area to patrol; the plain style (1) has it patrol where it stands."""
     from djebel.algeria.bots.view import view_of
-    plain, style = HeuristicAgent("gov", 0), HeuristicAgent("gov", 0, patrol_stay=3.0)
+    plain = HeuristicAgent("gov", 0, control_move=0.0)
+    style = HeuristicAgent("gov", 0, patrol_stay=3.0, control_move=0.0)
     seen = 0
     for seed in range(6):
         game = new_game("1958", seed, log=False)
@@ -210,7 +211,7 @@ def test_patrol_stay_style_sends_units_where_the_fln_gathers():
 
 def test_fln_propaganda_style_adds_to_propaganda_scores_only():
     game = _to_search_decision("fln")
-    plain = dict((a, sc) for sc, a in HeuristicAgent("fln", 0).ranked(game))
+    plain = dict((a, sc) for sc, a in HeuristicAgent("fln", 0, propaganda=0.0).ranked(game))
     eager = dict((a, sc) for sc, a in HeuristicAgent("fln", 0, propaganda=1.5).ranked(game))
     assert plain.keys() == eager.keys()
     assert any(a.verb == "propaganda" for a in plain)
@@ -347,12 +348,13 @@ def test_government_buys_a_brigade_for_control_only_when_not_behind():
     game = _gov_reinforcement("1954", 4)
     s = game.state
     s.gov_psl, s.fln_psl = 60, 50
-    agent = HeuristicAgent("gov", 0, air_guard=0)
+    agent = HeuristicAgent("gov", 0, air_guard=0, control_move=0.0)
     while (act := agent.choose(game)).verb == "mobilize" and act.args == ("police",):
         game.apply(act)
         game.apply(agent.choose(game))
     assert str(act) in ("mobilize al_x", "mobilize fr_x"), act
-    nobuy = HeuristicAgent("gov", 0, control_buy=False, air_guard=0).choose(game)
+    nobuy = HeuristicAgent("gov", 0, control_buy=False, air_guard=0,
+                           control_move=0.0).choose(game)
     assert str(nobuy) not in ("mobilize al_x", "mobilize fr_x"), nobuy
     site = control_site(view_of(game.state), 1)
     game.apply(act)
@@ -647,10 +649,11 @@ def test_style_settings_name_the_agent_settings_with_their_types():
 
 
 def _hunting(decision, seed=3):
-    """1958 played by a ``hunt=2`` Government and the plain FLN up to ``decision``."""
-    gov = HeuristicAgent("gov", 2, hunt=2)
+    """1958 played by a ``hunt=2`` Government (no control plan) and an FLN that
+    crosses borders up to ``decision``."""
+    gov = HeuristicAgent("gov", 2, hunt=2, control_move=0.0)
     game = new_game("1958", seed, log=True)
-    agents = {"fln": HeuristicAgent("fln", 1), "gov": gov}
+    agents = {"fln": HeuristicAgent("fln", 1, cross=True, propaganda=0.0), "gov": gov}
     while game.decision() != decision:
         game.apply(agents[game.active_side].choose(game))
     return game, gov, agents
@@ -662,7 +665,7 @@ def test_hunt_style_keeps_two_elite_brigades_active():
     game, gov, _ = _hunting("gov_reinf")
     s = game.state
     start = s.gov_psl
-    plain = HeuristicAgent("gov", 2)
+    plain = HeuristicAgent("gov", 2, control_move=0.0)
     assert not any(a.verb == "activate" for a in _choices_until_done(plain, game.clone()))
     chosen = _choices_until_done(gov, game)
     activated = [str(a) for a in chosen if a.verb == "activate"]

@@ -215,7 +215,7 @@ def test_division_holds_its_react_for_one_flush_of_massed_bands():
     done (fixed seed: the exact decisions)."""
     game = new_game("1954", 1, log=False)
     agents = {"fln": make_agent("bands", "algeria", "fln", 1),
-              "gov": make_agent("heuristic", "algeria", "gov", 2)}
+              "gov": make_agent("heuristic", "algeria", "gov", 2, control_move=0.0)}
     held, flushed = [], []
     while not game.is_over() and game.state.turn <= 3:
         s = game.state

@@ -342,6 +342,8 @@ class GovPolicies:
         Government trails (1958) the PSP are worth more as Civil Affairs."""
         if not self.control_buy or s.gov_psl < s.fln_psl or s.gov_psl - 2 <= GOV_RESERVE:
             return None
+        if self.control_move and not self._denying(s):
+            return None     # the control plan moves the units already on the map
         if control_site(v, 1) is None:
             return None
         return mob.get("al_x") or mob.get("fr_x")
@@ -450,7 +452,8 @@ class GovPolicies:
         (6.1-1). Targets are taken cheapest first; units come from areas the
         Government keeps controlling without them, Algerian brigades (active free,
         6.32-2) and the active first, then the French units whose activation (B.1)
-        costs at most ``control_move`` halves of a PSP per point of difference won;
+        costs at most ``control_move`` halves of a PSP per point of difference won
+        (at most 3 PSP a turn, times ``spend``);
         divisions are counted Dispersed (3 points, 11.7), as the agent deploys them."""
         key = (s.turn, id(s))
         if self._plan_key == key:
@@ -483,7 +486,8 @@ class GovPolicies:
             need = max(1, 2 * fln_cp[b]) - gov_cp[b]
             targets.append((need / (1 - cv), need, 1 - cv, b))
         targets.sort()
-        budget = min(6, 2 * (s.gov_psl - CONTROL_FLOOR))       # in halves of a PSP
+        # In halves of a PSP, times ``spend`` (0: only the units active for free move).
+        budget = min(6, 2 * (s.gov_psl - CONTROL_FLOOR)) * self.spend
         used: set[int] = set()
         for _, need, gain, b in targets:
             chosen, cost, got = [], 0, 0

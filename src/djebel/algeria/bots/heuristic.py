@@ -72,7 +72,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  fln_finish: int | None = None, harass_police: float = 2.0,
                  cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 1,
                  hunt: int = 0, hunt_group: int = 0, hunt_floor: int = 6,
-                 control_move: float = 3.0, ca_floor: int = 4, ca_finish: float = 0.8):
+                 control_move: float = 5.0, ca_floor: int = 4, ca_finish: float = 0.8):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
