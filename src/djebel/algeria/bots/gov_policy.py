@@ -489,6 +489,7 @@ class GovPolicies:
         # In halves of a PSP, times ``spend`` (0: only the units active for free move).
         budget = min(6, 2 * (s.gov_psl - CONTROL_FLOOR)) * self.spend
         used: set[int] = set()
+        costs: dict[int, int] = {}
         for _, need, gain, b in targets:
             chosen, cost, got = [], 0, 0
             for c, cp, u in units:
@@ -503,9 +504,17 @@ class GovPolicies:
                 if control_value(fln_cp[a], gov_cp[a]) < 1:
                     continue
                 chosen.append((u, a, cp))
+                costs[u] = c
                 cost += c
                 got += cp
-            if got < need or cost > budget or cost > self.control_move * gain:
+            if got < need:
+                continue
+            for pick in sorted(chosen, key=lambda x: x[2]):    # drop the units not needed
+                if got - pick[2] >= need:
+                    chosen.remove(pick)
+                    got -= pick[2]
+                    cost -= costs[pick[0]]
+            if cost > budget or cost > self.control_move * gain:
                 continue
             budget -= cost
             for u, a, cp in chosen:
