@@ -4,9 +4,10 @@ Every policy looks at the legal actions and the board and picks what a
 competent player would: the FLN surfaces only what should act, does Propaganda,
 Strikes and Raids where they pay, harasses at good odds and, first of all, the
 Police that would run Civil Affairs; the Government puts Police wherever Civil
-Affairs can run, runs it there every turn and renews neutralized Police, buys
-other units only from a small budget above a safety reserve, and patrols and
-flushes where the FLN acts. The agent's own
+Affairs can run, runs it there every turn and renews neutralized Police, sends
+the units it does not need where they stand to the areas they win (its control
+bonus pays for the activations), buys other units only from a small budget above
+a safety reserve, and patrols and flushes where the FLN acts. The agent's own
 ``random.Random`` breaks ties; the game's dice are never touched.
 """
 
@@ -88,10 +89,18 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           React: the Bands then seldom harass outside the Urban areas; ``hunt`` elite brigades
           are kept active (0.5 PSP each a turn) and Flush together, flown in by
           helicopter, wherever the FLN has surfaced most (``hunt_group`` elites a Flush,
-          default ``hunt``; no activation at a PSL of ``hunt_floor`` or less).
-        * FLN: ``propaganda`` is added to every Propaganda's score (eagerness to
-          propagandize rather than move or raid); ``cross=False`` keeps the units in
-          Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13);
+          default ``hunt``; no activation at a PSL of ``hunt_floor`` or less);
+          ``control_move`` (5 by default, 0 for none) is the most a turn's control
+          plan pays, in halves of a PSP of activation per point of difference in
+          controlled areas, to send units the Government does not need where they
+          stand to the areas they win (10.1; the plan's units then buy no brigade
+          for control except against a Propaganda FLN); ``ca_floor``: at or below
+          this PSL Civil Affairs is paid only when the ones still open this turn,
+          ``ca_finish`` times their mean, would bring the FLN's PSL to 0.
+        * FLN: ``propaganda`` (1 by default) is added to every Propaganda's score
+          (eagerness to propagandize rather than move or raid); ``cross=False`` keeps the units in
+          Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13: the
+          default, measured better in the gauntlet; ``True`` lets them cross);
           ``cadres_move=False`` keeps Cadres where they are, for Propaganda;
           ``fronts=False`` converts no Cadre into a Front (the AP and the Cadre go
           to Propaganda instead); ``fln_finish`` overrides FLN_FINISH; ``harass_police``
