@@ -220,9 +220,13 @@ class GovPolicies:
         hand (none with ``spend=0``, Police only). Kept off Flush and React, they wait
         to add 1d6 each to the return fire of a harassed unit outside the Urban areas
         (11.11, DIS-12), which keeps the Bands from harassing Police before their Civil
-        Affairs."""
+        Affairs. None is bought while no Band or Failek shares a non-Urban area with
+        Police (against an FLN of Cadres the 2 PSP buy nothing)."""
         if s.air_max >= self.air_guard or s.gov_psl <= POLICE_FLOOR or not self.spend:
             return None
+        v = view_of(s)
+        if not any(v.police[a] and not v.urban[a] and self._bands(v, a) for a in ALGERIA):
+            return None     # no Band or Failek where it could harass Police
         for act in legal:
             if act.verb == "buy" and act.args[0] == "air":
                 return act
