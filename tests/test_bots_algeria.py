@@ -571,13 +571,23 @@ def test_air_guard_buys_air_points_and_keeps_them_for_harassed_units():
     """6.31-5 / 11.11 / DIS-12: with ``air_guard`` the Government buys Air Points up to
     that many (2 PSP each), and commits them only to the return fire of a harassed
     unit, never to a Flush or React, so the 1d6 each always waits for a Harass."""
-    from djebel.algeria.board import BAND
+    from djebel.algeria.board import ALGERIA, AREA_RATING, BAND, UG, URBAN
+    from djebel.algeria.bots import view
     from djebel.algeria.bots.heuristic_base import POLICE_FLOOR
+    from djebel.algeria.bots.view import view_of
     from djebel.core.actions import Action
     game = _gov_reinforcement("1954", 3)
     s = game.state
     assert s.air_max == 0
     guard = HeuristicAgent("gov", 2)         # the plain bot keeps one Air Point
+    # No Band or Failek shares a non-Urban area with Police (1954 starts with Cadres
+    # and Fronts): no Air Point is bought; one Band beside Police, and one is.
+    assert guard._air_to_guard(s, game.legal_actions()) is None
+    v = view_of(s)
+    site = next(a for a in ALGERIA if v.police[a] and AREA_RATING[a] != URBAN)
+    spare = next(u for u in range(len(UTYPE)) if UTYPE[u] == BAND and s.loc[u] < 0)
+    s.loc[spare], s.box[spare], s.flags[spare] = site, UG, 0
+    view._CACHE[:] = [None, None]           # the bots' View of the state before the change
     act = guard.choose(game)
     assert (act.verb, act.args) == ("buy", ("air",))
     assert HeuristicAgent("gov", 2, air_guard=0)._air_to_guard(s, game.legal_actions()) is None

@@ -103,3 +103,48 @@ def test_plain_fln_keeps_its_units_abroad_9_13():
             assert game.state.loc[UNIT_INDEX[action.args[0]]] not in COUNTRIES, action
         game.apply(action)
     assert moves > 0
+
+
+def test_civil_affairs_holds_above_the_coup_zone_while_winning_11_4():
+    """11.4 / 11.3: a Civil Affairs at a PSL of 31 would bring the Government to 30,
+    where the coup check (end of turn) and the OAS (for good, from the next
+    Reinforcement Phase) begin: it holds there while over the last turn its PSL, apart
+    from spending, rose by HOLD_DRIFT or more and the FLN's fell; not otherwise."""
+    from djebel.algeria.bots.gov_policy import HOLD_DRIFT
+    gov = HeuristicAgent("gov", 2)
+    game, _ = _first_gov_reinf()
+    s = game.state
+    legal = [Action("civil-affairs", ("I-1",)), Action("pass")]
+    s.gov_psl, s.fln_psl = 31, 40
+    assert gov._drift is None and gov._civil_affordable(s, legal)     # no turn seen yet
+    gov._drift, gov._fln_trend = HOLD_DRIFT, -3
+    assert not gov._civil_affordable(s, legal)                          # holding
+    s.gov_psl = 32
+    assert gov._civil_affordable(s, legal)                              # 32 -> 31 is safe
+    s.gov_psl = 31
+    gov._drift = HOLD_DRIFT - 1
+    assert gov._civil_affordable(s, legal)                              # worn down: race
+    gov._drift, gov._fln_trend = HOLD_DRIFT, 0
+    assert gov._civil_affordable(s, legal)                              # FLN not falling
+    gov._fln_trend = -3
+    s.fln_psl = 1
+    assert gov._civil_affordable(s, legal)                              # the last blow
+
+
+def test_drift_is_the_psl_change_apart_from_spending_6_3():
+    """B.1 / B.3: the Government counts what it pays (Police 1, activations 0.5 or 1,
+    Civil Affairs 1) and, at its next Reinforcement Phase, reads how its PSL moved
+    over the turn apart from that: here the control bonus and events of turn 1."""
+    game, gov = _first_gov_reinf()
+    fln = make_agent("pass", "algeria", "fln", 1)
+    s = game.state
+    start, fln_start = s.gov_psl, s.fln_psl
+    while s.turn == 1:
+        game.apply((fln if game.active_side == "fln" else gov).choose(game))
+    while game.decision() != "gov_reinf":
+        game.apply((fln if game.active_side == "fln" else gov).choose(game))
+    spent = gov._spent
+    assert spent > 10                       # 2 Police, 2.5 of activations, Civil Affairs
+    gov.choose(game)
+    assert gov._drift == s.gov_psl - start + spent
+    assert gov._fln_trend == s.fln_psl - fln_start

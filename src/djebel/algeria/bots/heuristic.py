@@ -54,7 +54,7 @@ STYLE_SETTINGS: dict[str, dict[str, type]] = {
     "gov": {"spend": float, "gov_keep": int, "patrol_stay": float, "control_buy": bool,
             "deny": float, "adapt": bool, "air_guard": int,
             "hunt": int, "hunt_group": int, "hunt_floor": int, "control_move": float,
-            "ca_floor": int, "ca_finish": float},
+            "ca_floor": int, "ca_finish": float, "ca_hold": int},
 }
 _UNSEEN = object()
 
@@ -73,7 +73,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  fln_finish: int | None = None, harass_police: float = 2.0,
                  cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 1,
                  hunt: int = 0, hunt_group: int = 0, hunt_floor: int = 6,
-                 control_move: float = 5.0, ca_floor: int = 4, ca_finish: float = 0.8):
+                 control_move: float = 5.0, ca_floor: int = 4, ca_finish: float = 0.8,
+                 ca_hold: int = 31):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
@@ -124,6 +125,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.control_move = control_move
         self.ca_floor = ca_floor
         self.ca_finish = ca_finish
+        self.ca_hold = ca_hold
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move
@@ -149,6 +151,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         if policy is not None:
             action = policy(game.state, legal)
             if action is not None:
+                if self.side == "gov":
+                    self._note_spend(action)
                 return action
         return self._fallback(legal)
 
