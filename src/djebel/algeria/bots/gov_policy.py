@@ -273,7 +273,11 @@ class GovPolicies:
         if s.air_max >= self.air_guard or s.gov_psl <= POLICE_FLOOR or not self.spend:
             return None
         v = view_of(s)
-        if not any(v.police[a] and not v.urban[a] and self._bands(v, a) for a in ALGERIA):
+        exposed = v.memo.get("exposed police")
+        if exposed is None:
+            exposed = v.memo["exposed police"] = any(
+                v.police[a] and not v.urban[a] and self._bands(v, a) for a in ALGERIA)
+        if not exposed:
             return None     # no Band or Failek where it could harass Police
         for act in legal:
             if act.verb == "buy" and act.args[0] == "air":
