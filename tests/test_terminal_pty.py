@@ -175,3 +175,32 @@ def test_the_interphase_is_summarized_in_a_few_lines():
     child.expect("GOV> ")
     assert "(10.1) Control of II-1 (3 v 2, need <= 1)" in seen(child)
     quit_(child)
+
+
+REACT_AREAS = {"II-1": {"OPS": ["cadre"], "PTL": ["police", "al_x!"]},
+               "II-2": {"OPS": ["el_x!^"]}}
+
+
+@pytest.mark.parametrize("air", [0, 1])
+def test_propaganda_odds_show_each_react_the_government_may_choose(air):
+    """8-6, 9.23: after the Propaganda the GOV may React with the Algerian brigade in the
+    area or the airmobile elite brigade from II-2 (11.12-4), each with 0..air Air Points
+    (11.11-2); the cadre evades on 1d6 <= 4 (9.23-3)."""
+    pos = position(REACT_AREAS, air)
+    child = spawn(["-c", DRIVER, json.dumps(pos), "1", "bot", "0"])
+    child.expect("FLN> ")
+    child.sendline("propaganda cadre1")
+    child.expect(r"carry it out\? \[Y/n\] ")
+    line = seen(child)
+    assert ("Propaganda in II-1: MST DRM -2 -> 0+:33% 1+:17% 1:33% 2:17% (mean N 0.83); "
+            "if the GOV reacts (9.23): cadre1 evades 67%; if not evaded: FLN fire 1: hits "
+            "0:83% 1:17%; GOV fire 5 (al_x1): hits 1:33% 2:50% 3:17%") in line
+    if air:
+        assert ("GOV fire 5 (al_x1): hits 1:33% 2:50% 3:17%; +1 Air: hits 1:25% 2:33% "
+                "3:25% 4:8% 5:8%; GOV fire 9 (el_x1): hits 1:17% 2:17% 3:33% 4:17% 5:17%; "
+                "+1 Air: hits 1:17% 2:17% 3:33% 4:17% 5:17%") in line
+    else:
+        assert "Air" not in line and "GOV fire 9 (el_x1): hits 1:17% 2:17% 3:33%" in line
+    child.sendline("n")
+    child.expect("FLN> ")
+    quit_(child)

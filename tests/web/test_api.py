@@ -343,3 +343,27 @@ def test_restart_in_the_middle_of_a_game_loses_nothing(tmp_path):
             assert len(rec["actions"]) == v["ply"]
     finally:
         srv.stop()
+
+
+def test_algeria_odds_show_each_react_the_government_may_choose(client):
+    """8-6, 9.23, 11.11-2: the web's odds of a Propaganda give each React the GOV may
+    choose afterwards (each unit, each Air Point), the same figures as the terminal's."""
+    from djebel.algeria.position import from_position
+    from djebel.core.records import make_record
+
+    pos = {"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+           "air": {"max": 1, "available": 1},
+           "areas": {"II-1": {"OPS": ["cadre"], "PTL": ["police", "al_x!"]},
+                     "II-2": {"OPS": ["el_x!^"]}}}
+    rec = make_record(from_position(pos, seed=1), full=True)
+    r = client.post("/api/records", json={"record": rec, "mode": "continue",
+                                          "seats": {"fln": "human", "gov": "human"}})
+    assert r.status_code == 201, r.text
+    odds = client.get(f"/api/games/{r.json()['id']}/odds",
+                      params={"action": "propaganda cadre1"}).json()["odds"]
+    assert odds == (
+        "Propaganda in II-1: MST DRM -2 -> 0+:33% 1+:17% 1:33% 2:17% (mean N 0.83); "
+        "if the GOV reacts (9.23): cadre1 evades 67%; if not evaded: FLN fire 1: hits "
+        "0:83% 1:17%; GOV fire 5 (al_x1): hits 1:33% 2:50% 3:17%; +1 Air: hits 1:25% "
+        "2:33% 3:25% 4:8% 5:8%; GOV fire 9 (el_x1): hits 1:17% 2:17% 3:33% 4:17% 5:17%; "
+        "+1 Air: hits 1:17% 2:17% 3:33% 4:17% 5:17%")
