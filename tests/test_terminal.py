@@ -201,8 +201,8 @@ def test_a_refusal_says_its_rule_and_reason():
 
 
 def test_a_generic_refusal_names_what_may_be_chosen():
-    """A decision without a refusal rule of its own (7: GOV deployment; 9.15: the Harass
-    target) says what may be chosen instead, with the decision's rule."""
+    """A verb the decision does not take says what may be chosen instead, with the
+    decision's rule (9.15: the Harass target); a target elsewhere says why (9.15-3)."""
     from djebel.algeria.position import from_position
     from djebel.core.errors import IllegalAction
 
@@ -214,7 +214,8 @@ def test_a_generic_refusal_names_what_may_be_chosen():
     for bad, rule, reason in (
             ("pass", "9.15", "not a choice now (FLN: choose the Government unit to harass "
                              "in II-1): the choices are target"),
-            ("target fr_x1", "9.15", "legal are target police1, target police2")):
+            ("target fr_x1", "9.15-3", "fr_x1 is not on the map: the target is a "
+                                       "Government unit in II-1")):
         try:
             g.validate(bad)
         except IllegalAction as exc:

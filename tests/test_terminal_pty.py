@@ -204,3 +204,30 @@ def test_propaganda_odds_show_each_react_the_government_may_choose(air):
     child.sendline("n")
     child.expect("FLN> ")
     quit_(child)
+
+
+def test_refusals_of_helpers_and_government_choices_say_reason_and_rule():
+    """9.15-2 / DIS-19: a Band may not join a Band's Harass; 6.31-4: only Police leave the
+    map in the Government reinforcement; 6.32-2: Algerian brigades need no activation."""
+    pos = position({"II-1": {"OPS": ["band", "band"], "PTL": ["police"]}}, 0)
+    child = spawn(["-c", DRIVER, json.dumps(pos), "1", "bot", "0"])
+    child.expect("FLN> ")
+    child.sendline("harass band1")
+    child.expect("FLN> ")
+    child.sendline("add band2")
+    child.expect("FLN> ")
+    assert ("units harass singly unless a Failek harasses: add a Failek first (DIS-19) "
+            "[rule 9.15-2]") in seen(child)
+    quit_(child)
+    child = cli_1958()
+    child.sendline("place auto")
+    child.expect("GOV reinforcement: PSL")
+    child.expect("GOV> ")
+    child.sendline("remove fr_x1")
+    child.expect("GOV> ")
+    assert "only Police leave the map here (fr_x1 is not Police) [rule 6.31-4]" in seen(child)
+    child.sendline("activate al_x1")
+    child.expect("GOV> ")
+    assert ("only French mobile units are activated (al_x1 needs none) [rule 6.32-2]"
+            in seen(child))
+    quit_(child)

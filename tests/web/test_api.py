@@ -367,3 +367,24 @@ def test_algeria_odds_show_each_react_the_government_may_choose(client):
         "0:83% 1:17%; GOV fire 5 (al_x1): hits 1:33% 2:50% 3:17%; +1 Air: hits 1:25% "
         "2:33% 3:25% 4:8% 5:8%; GOV fire 9 (el_x1): hits 1:17% 2:17% 3:33% 4:17% 5:17%; "
         "+1 Air: hits 1:17% 2:17% 3:33% 4:17% 5:17%")
+
+
+def test_refusals_carry_the_engines_reason_and_rule(client):
+    """The web's 400 for an illegal action is the engine's refusal, reason and rule: a
+    Band joining a Band's Harass (9.15-2, DIS-19)."""
+    from djebel.algeria.position import from_position
+    from djebel.core.records import make_record
+
+    pos = {"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+           "air": {"max": 1, "available": 0},
+           "areas": {"II-1": {"OPS": ["band", "band"], "PTL": ["police"]}}}
+    rec = make_record(from_position(pos, seed=1), full=True)
+    r = client.post("/api/records", json={"record": rec, "mode": "continue",
+                                          "seats": {"fln": "human", "gov": "human"}})
+    gid, toks = r.json()["id"], r.json()["seats"]
+    assert act(client, gid, toks["fln"], "fln", "harass band1", 0).status_code == 200
+    r = act(client, gid, toks["fln"], "fln", "add band2", 1)
+    assert r.status_code == 400
+    assert r.json()["rule"] == "9.15-2"
+    assert r.json()["error"] == ("illegal action (add band2): units harass singly unless a "
+                                 "Failek harasses: add a Failek first (DIS-19) [rule 9.15-2]")
