@@ -162,7 +162,7 @@ function drawAlgeria(v) {
   svg.append(s("text", { x: W * 0.5, y: 30, "font-size": 18, fill: "#6d8fa3", "font-style": "italic", "letter-spacing": 6, class: "map-name" }, "MEDITERRANEAN SEA"));
   svg.append(s("text", { x: W * 0.55, y: H - 16, "font-size": 18, fill: "#b59d6e", "letter-spacing": 10, "font-style": "italic", class: "map-name" }, "S A H A R A"));
   for (const [w, info] of Object.entries(m.wilayas)) {
-    svg.append(s("text", { x: info.label[0], y: info.label[1] + WILAYA_DY, "font-size": 30, "data-wilaya": w, "font-weight": "bold", fill: "#7a4a24", opacity: 0.18, "text-anchor": "middle", class: "map-name" }, "W" + w));
+    svg.append(s("text", { x: info.label[0], y: info.label[1] + WILAYA_DY, "font-size": 30, "data-wilaya": w, "font-weight": "bold", fill: "#7a4a24", opacity: 0.3, "text-anchor": "middle", class: "map-name" }, "W" + w));
   }
   // towns and the lines to their nodes
   for (const n of Object.values(G.nodes)) {
@@ -183,10 +183,13 @@ function areaNode(v, n, st, hotUnits, hotAreas) {
   const info = G.map.areas[n.id] || { wilaya: "", name: "France" };
   const title = `${n.name} (${n.id})${info.wilaya ? ", wilaya " + info.wilaya : ""}${st.rating && RATING_NAME[st.rating] ? ", " + RATING_NAME[st.rating] : ""}`
     + (st.control ? ", " + st.control.toUpperCase() + " control" : "") + (st.terror ? ", terror" : "") + (st.resettled ? ", resettled" : "");
-  // an area with no counter keeps its place on the map but covers only its label
+  // an area with no counter keeps its place on the map but covers only its label; the
+  // rest of a node is a faint frame the map shows through (its borders, towns, names)
   const empty = !unitsIn(st).length && !st.terror && !st.resettled;
-  g.append(s("rect", { x: 0, y: 0, width: n.w, height: empty ? LABEL_H * n.lines + 1 : n.h, rx: 4, fill: "#fffdf6", "fill-opacity": 0.75,
+  const marked = picked || hot || st.control;
+  g.append(s("rect", { x: 0, y: 0, width: n.w, height: empty ? LABEL_H * n.lines + 1 : n.h, rx: 4, fill: "#fffdf6", "fill-opacity": 0.2,
     stroke: picked ? "#ff3300" : hot ? "#e0a800" : CONTROL_COLOUR[st.control || ""], "stroke-width": picked || hot ? 3 : st.control ? 2 : 1,
+    "stroke-opacity": marked ? 1 : 0.45,
     class: "clickable node-bg", onclick: () => { openDetail(n.id, true); clickArea(n.id); }, title }));
   const lab = s("g", { class: "area-label clickable", "data-area": n.id, onclick: () => { openDetail(n.id, true); clickArea(n.id); } });
   lab.append(s("rect", { x: 1, y: 1, width: n.w - 2, height: LABEL_H * n.lines - 1, rx: 3, fill: st.control === "fln" ? "#f6dede" : st.control === "gov" ? "#dde6f4" : "#efe6d2", class: "label-bg" }));
