@@ -228,7 +228,9 @@ def _show_odds(con: Console, game, action, odds: Callable) -> bool:
         return False         # not a legal action: apply() will say why
     if not line:
         return False
-    con.print(f"[cyan]odds: {escape(line)}[/cyan]")
+    # one line per case: each choice the opponent may make next is its own clause
+    cases = escape(line).replace("; ", ";\n      ")
+    con.print(f"[cyan]odds: {cases}[/cyan]")
     return True
 
 

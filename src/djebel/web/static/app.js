@@ -339,7 +339,12 @@ function actionPanel(v) {
   p.append(History.setting());
   if (G.chosen) {
     const c = el("div", { class: "choice", id: "choice" }, el("div", {}, "Chosen: ", el("code", {}, G.chosen)));
-    if (G.odds) c.append(el("div", { class: "odds", id: "odds" }, G.odds));
+    if (G.odds) {
+      // one line per case (each choice the opponent may make next is its own clause)
+      const parts = G.odds.split("; ");
+      c.append(el("div", { class: "odds", id: "odds" },
+        ...parts.map((t, i) => el("div", { class: "odds-case" }, i < parts.length - 1 ? t + ";" : t))));
+    }
     c.append(el("button", { class: "primary", id: "confirm", onclick: confirm }, "Confirm"),
       el("button", { onclick: () => { G.chosen = null; G.odds = null; G.point = null; render(); } }, "Cancel"));
     p.append(c);
