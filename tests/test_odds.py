@@ -386,3 +386,19 @@ def test_describe_strike_move_and_government_react_cases():
     assert odds.describe(g, "air 1") == (
         "cadre1 evades 67%; if not evaded: GOV fire, firepower 5 + 1d6 air: hits 1:25% "
         "2:33% 3:25% 4:8% 5:8%; FLN fire 1: hits 0:83% 1:17%")
+
+
+def test_react_group_is_limited_by_helo_and_air_points_that_change_nothing_merge():
+    """11.12-1: brigades flown in to a React pay Helo points (2 each for Algerian ones),
+    so with 4 the strongest group is two; 11.12-4: any brigade may fly in beside a French
+    division; Air Points past the CRT's last column are one case (C.3)."""
+    g = _react_game(1, **{"I-1": {"OPS": ["cadre"], "OC": ["fr_xx"]},
+                          "II-1": {"OPS": ["al_x!", "al_x!", "al_x!"]},
+                          "II-2": {"OPS": ["el_x!^"]}})
+    g.state.helo_avail = 4
+    text = odds.describe(g, "propaganda cadre1")
+    assert "GOV fire 5 (al_x1 or al_x2 or al_x3)" in text
+    assert "GOV fire 9 (el_x1) (+0-1 Air): hits 1:17% 2:17% 3:33% 4:17% 5:17%;" in text
+    assert text.endswith("GOV fire 19 (el_x1 + al_x1 + al_x2): hits 2:17% 4:17% 5:33% 6:17% "
+                         "8:17%; +1 Air: hits 2:14% 3:3% 4:14% 5:31% 6:14% 7:3% 8:17% "
+                         "10:3% 12:3%")

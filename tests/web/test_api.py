@@ -365,8 +365,8 @@ def test_algeria_odds_show_each_react_the_government_may_choose(client):
         "Propaganda in II-1: MST DRM -2 -> 0+:33% 1+:17% 1:33% 2:17% (mean N 0.83); "
         "if the GOV reacts (9.23): cadre1 evades 67%; if not evaded: FLN fire 1: hits "
         "0:83% 1:17%; GOV fire 5 (al_x1): hits 1:33% 2:50% 3:17%; +1 Air: hits 1:25% "
-        "2:33% 3:25% 4:8% 5:8%; GOV fire 9 (el_x1): hits 1:17% 2:17% 3:33% 4:17% 5:17%; "
-        "+1 Air: hits 1:17% 2:17% 3:33% 4:17% 5:17%")
+        "2:33% 3:25% 4:8% 5:8%; GOV fire 9 (el_x1) (+0-1 Air): hits 1:17% 2:17% 3:33% "
+        "4:17% 5:17%")
 
 
 def test_refusals_carry_the_engines_reason_and_rule(client):

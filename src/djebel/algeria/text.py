@@ -232,3 +232,17 @@ def digest(entries: list[LogEntry]) -> list[str]:
             continue
         lines.append(text)
     return lines
+
+
+def where(game, action) -> str:
+    """Where a listed action happens, when it names a unit on the map and no area:
+    `` @I-1`` after ``propaganda cadre1`` (the terminal's list; the web names both)."""
+    from djebel.algeria.board import AREA_IDS, AREA_INDEX, UNIT_INDEX
+
+    args = [str(x) for x in action.args]
+    if any(w.upper() in AREA_INDEX for w in args):
+        return ""
+    u = next((UNIT_INDEX[w] for w in args if w in UNIT_INDEX), None)
+    if u is None or game.state.loc[u] < 0:
+        return ""
+    return f" @{AREA_IDS[game.state.loc[u]]}"

@@ -151,7 +151,7 @@ def control(fln: int, gov: int, exact: bool = False) -> dict:
 # ---------------------------------------------------------------- pending actions
 
 def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+    return "<1%" if 0 < p < 0.005 else f"{100 * p:.0f}%"
 
 
 def _dist(d: dict) -> str:
@@ -337,8 +337,22 @@ def _stayers_fire(s, area: int, targets: list[int], groups: list[tuple[int, str]
     most = 0 if common.is_urban(area) else s.air_avail
     parts = [f"; if not evaded: FLN fire {fln_fp}: hits {_dist(crt(fln_fp)['hits'])}"]
     for fp, who in groups:
-        cases = [f"GOV fire {fp}{who}: hits {_dist(crt(fp)['hits'])}"]
-        cases += [f"+{k} Air: hits {_dist(crt(fp, k)['hits'])}" for k in range(1, most + 1)]
+        # Air Points that change nothing (the CRT's last column) are one case, not many
+        runs: list[list] = []
+        for k in range(most + 1):
+            dist = _dist(crt(fp, k)["hits"])
+            if runs and runs[-1][2] == dist:
+                runs[-1][1] = k
+            else:
+                runs.append([k, k, dist])
+        cases = []
+        for first, last, dist in runs:
+            air = f"{first}" if first == last else f"{first}-{last}"
+            if first == 0:
+                more = f" (+{air} Air)" if last else ""
+                cases.append(f"GOV fire {fp}{who}{more}: hits {dist}")
+            else:
+                cases.append(f"+{air} Air: hits {dist}")
         parts.append("; ".join(cases))
     return "; ".join(parts)
 
@@ -346,18 +360,27 @@ def _stayers_fire(s, area: int, targets: list[int], groups: list[tuple[int, str]
 def react_groups(s, area: int, exclude: int | None = None) -> list[tuple[int, str]]:
     """The Government's React choices (9.23-2: as Flush, 9.22-2/-3, 11.12-4) as they stand
     now, by total firepower: each unit alone (units of equal firepower named together),
-    then the largest group the grouping rule allows (all elite, or anything with a French
-    division in the area). ``[(firepower, " (who)")]``, weakest first."""
+    then the strongest group the grouping rule allows (all elite, or anything with a French
+    division in the area) and the Helo points can fly in (11.12-1).
+    ``[(firepower, " (who)")]``, weakest first."""
     from djebel.algeria.board import GOV_UNITS, IS_ELITE, UNIT_NAMES
     from djebel.algeria.rules import combat, common
+    from djebel.algeria.rules.deployment import helo_cost
 
-    units = [u for u in GOV_UNITS if u != exclude
-             and (combat.eligible(s, u, area, ()) or combat.could_fly(s, u, area, ()))]
+    ready = [u for u in GOV_UNITS if u != exclude and combat.eligible(s, u, area, ())]
+    flyers = [u for u in GOV_UNITS if u != exclude and u not in ready
+              and combat.could_fly(s, u, area, ())]
     by_fp: dict[int, list[str]] = {}
-    for u in units:
+    for u in ready + flyers:
         by_fp.setdefault(common.firepower(s, u), []).append(UNIT_NAMES[u])
     groups = [(fp, f" ({' or '.join(names)})") for fp, names in sorted(by_fp.items())]
-    team = units if common.has_division(s, area) else [u for u in units if IS_ELITE[u]]
+    division = common.has_division(s, area)
+    team = [u for u in ready if division or IS_ELITE[u]]
+    helo = s.helo_avail          # 11.12-1: each brigade flown in costs Helo points
+    for u in sorted(flyers, key=lambda u: -common.firepower(s, u)):
+        if (division or IS_ELITE[u]) and helo_cost(u) <= helo:
+            team.append(u)
+            helo -= helo_cost(u)
     if len(team) > 1:
         fp = sum(common.firepower(s, u) for u in team)
         groups.append((fp, f" ({' + '.join(UNIT_NAMES[u] for u in team)})"))
