@@ -78,7 +78,28 @@ function layoutNodes(m) {
     if (!moved && pull === 0) break;
   }
   for (const n of list) { n.x = Math.round(n.x); n.y = Math.round(n.y); }
+  clearTowns(list, ids.filter(id => id !== "FRANCE").map(id => [id, ...anchor(id)]), W, H);
   return nodes;
+}
+
+// A node lying over another area's town moves, if a small step frees the town without
+// meeting another node, a wilaya's name or the map's edge (else it stays).
+function clearTowns(list, towns, W, H) {
+  const meet = (a, b, gap) => a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap;
+  const covers = (n, x, y) => towns.some(([, tx, ty]) => tx > x - 6 && tx < x + n.w + 6 && ty > y - 6 && ty < y + n.h + 6);
+  const steps = [];
+  for (let dx = -96; dx <= 96; dx += 4) for (let dy = -96; dy <= 96; dy += 4) steps.push([dx, dy]);
+  steps.sort((p, q) => Math.hypot(...p) - Math.hypot(...q));
+  for (let pass = 0; pass < 4; pass++) for (const n of list) {
+    if (n.wilaya || n.town || n.id === "FRANCE" || !covers(n, n.x, n.y)) continue;
+    for (const [dx, dy] of steps) {
+      const c = { x: n.x + dx, y: n.y + dy, w: n.w, h: n.h };
+      if (c.x < 4 || c.y < 4 || c.x + c.w > W - 4 || c.y + c.h > H - 4 || covers(n, c.x, c.y)) continue;
+      if (list.some(o => o !== n && !o.town && meet(c, o, o.wilaya ? 0 : 3))) continue;
+      n.x = c.x; n.y = c.y;
+      break;
+    }
+  }
 }
 
 function expandUnits(b) {
@@ -169,7 +190,7 @@ function drawAlgeria(v) {
     if (n.id === "FRANCE") continue;
     const cx = Math.max(n.x, Math.min(n.tx, n.x + n.w)), cy = Math.max(n.y, Math.min(n.ty, n.y + n.h));
     svg.append(s("line", { x1: n.tx, y1: n.ty, x2: cx, y2: cy, stroke: "#3b3024", "stroke-width": 1.2, opacity: 0.75, "pointer-events": "none" }));
-    svg.append(s("circle", { cx: n.tx, cy: n.ty, r: 4, fill: "#3b3024", stroke: "#fff", "stroke-width": 1, "pointer-events": "none" }));
+    svg.append(s("circle", { cx: n.tx, cy: n.ty, r: 4, fill: "#3b3024", stroke: "#fff", "stroke-width": 1, "pointer-events": "none", class: "town", "data-area": n.id }));
   }
   for (const n of Object.values(G.nodes)) svg.append(areaNode(v, n, areaById[n.id], hotUnits, hotAreas));
   Zoom.attach(svg, "algeria", [0, 0, W, H]);
