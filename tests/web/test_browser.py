@@ -396,6 +396,8 @@ def test_undo_button_takes_back_an_action_until_a_die_is_rolled(page, web):
     page.locator('#actions button[data-action="place fr_xx I-1"]').click()
     confirm(page)
     page.wait_for_selector("#undo:not([disabled])")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "undo.png"))
     page.click("#undo")
     page.wait_for_function("() => document.getElementById('ply').textContent === '0'")
     page.locator('#actions button[data-action="place auto"]').click()
