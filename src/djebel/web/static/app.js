@@ -355,12 +355,15 @@ function actionPanel(v) {
 function clearSel() { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; G.detail = null; G.detailPinned = false; }
 
 async function choose(text) {
-  // a decision with one legal action is played at once (a setting, on by default)
-  if (G.view && G.view.actions.length === 1 && History.singleWithoutConfirm()) { G.chosen = text; await confirm(); return; }
+  // a decision with one legal action is played at once (a setting, on by default),
+  // unless it rolls dice: then its odds are shown and it waits for Confirm, as any other
+  const single = G.view && G.view.actions.length === 1 && History.singleWithoutConfirm();
   G.chosen = text; G.odds = null; G.error = null;
-  render();
+  if (!single) render();
   const r = await api("GET", "/api/games/" + G.id + "/odds?action=" + encodeURIComponent(text));
-  if (G.chosen === text && r.status === 200 && r.data.odds) { G.odds = r.data.odds; render(); }
+  if (G.chosen !== text) return;
+  if (r.status === 200 && r.data.odds) { G.odds = r.data.odds; render(); }
+  else if (single) await confirm();
 }
 
 async function confirm() {
