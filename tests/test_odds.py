@@ -377,6 +377,7 @@ def test_describe_strike_move_and_government_react_cases():
     g.apply("propaganda cadre1")
     while g.decision() != "select":
         g.apply(g.legal_actions()[0])
+    assert odds.describe(g, "go") is None            # no unit chosen: 'go' is refused
     g.apply("add al_x1")
     assert odds.describe(g, "go") == (
         "React in II-1: cadre1 evades 67%; if not evaded: FLN fire 1: hits 0:83% 1:17%; "

@@ -271,6 +271,8 @@ def describe(game, action) -> str | None:
         return None
     if kind == "select" and verb == "go":
         _, _, mission_name, a, selected, _ = s.stack[-1]
+        if not selected:
+            return None           # 9.22-2: 'go' needs a unit first (refused, no dice)
         total = sum(common.contact(s, u) for u in selected)
         if mission_name == "flush":
             units = [u for u in FLN_UNITS if s.loc[u] == a and s.box[u] in (OPS, OC)]
