@@ -45,6 +45,16 @@ def test_odds_shown_before_a_mission_and_refusal_keeps_state():
     assert g.state_hash() == before
 
 
+def test_a_refused_mission_shows_no_odds_only_its_rule():
+    """9.12: a Strike outside an Urban area is refused at once, with no odds to confirm."""
+    from djebel.algeria.position import from_position
+    g = from_position({"scenario": "1958", "turn": 2, "phase": "operations", "ap": 5,
+                       "areas": {"II-1": {"OPS": ["front"]}}}, seed=1)
+    code, text = run(g, ["strike front1", "quit"])
+    assert "Strikes only in Urban areas [rule 9.12]" in text
+    assert "odds:" not in text and "carry it out" not in text
+
+
 def test_bots_play_a_whole_game():
     g = algeria.new_game("1960", seed=2)
     code, text = run(g, [], seats={"fln": RandomAgent(1), "gov": RandomAgent(2)})

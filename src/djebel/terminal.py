@@ -227,6 +227,9 @@ def _matching(game, text: str, actions: list) -> tuple[list[tuple[int, object]],
 def _show_odds(con: Console, game, action, odds: Callable) -> bool:
     """Print the odds of ``action`` if it rolls dice; True when something was shown."""
     try:
+        validate = getattr(game, "validate", None)
+        if validate is not None:
+            validate(action)     # no odds for a refused action
         line = odds(game, action)
     except DjebelError:
         return False         # not a legal action: apply() will say why
