@@ -359,7 +359,11 @@ def test_algeria_odds_show_each_react_the_government_may_choose(client):
     r = client.post("/api/records", json={"record": rec, "mode": "continue",
                                           "seats": {"fln": "human", "gov": "human"}})
     assert r.status_code == 201, r.text
-    odds = client.get(f"/api/games/{r.json()['id']}/odds",
+    gid = r.json()["id"]
+    # a refused action has no odds: 400 with its reason and rule (9.12: Urban areas only)
+    bad = client.get(f"/api/games/{gid}/odds", params={"action": "strike cadre1"})
+    assert bad.status_code == 400 and "[rule 9.12]" in bad.json()["error"]
+    odds = client.get(f"/api/games/{gid}/odds",
                       params={"action": "propaganda cadre1"}).json()["odds"]
     assert odds == (
         "Propaganda in II-1: MST DRM -2 -> 0+:33% 1+:17% 1:33% 2:17% (mean N 0.83); "
