@@ -318,7 +318,7 @@ def test_an_undo_on_one_process_reaches_the_other_and_its_stale_action_is_refuse
         assert "Traceback" not in err, err
 
 
-def test_chat_and_a_resignation_reach_the_watchers_of_every_process_once(pg):
+def test_chat_a_resignation_and_a_rematch_are_shared_by_every_process(pg):
     """A message posted on either process is pushed live to the watchers of both (the
     LISTEN/NOTIFY of djebel_live), once each: the process that took it does not push it
     again when it hears its own announcement. A resignation taken by one process ends the
@@ -363,6 +363,11 @@ def test_chat_and_a_resignation_reach_the_watchers_of_every_process_once(pg):
             r = b.post(f"/api/games/{gid}/actions", headers={"X-Seat-Token": seats["gov"]},
                        json={"side": "gov", "action": "place auto", "ply": view["ply"]})
             assert r.status_code in (400, 409), r.text
+            # a rematch asked of each process is one and the same game
+            again = [c.post(f"/api/games/{gid}/rematch", json={"side": side},
+                            headers={"X-Seat-Token": seats[side]}).json()["id"]
+                     for c, side in ((a, "fln"), (b, "gov"))]
+            assert again[0] == again[1]
     finally:
         for w in watchers:
             w.stop.set()

@@ -624,6 +624,11 @@ class Service:
             raise ApiError(409, "this game is a replay of a record: no rematch")
         if not ent.game.is_over():
             raise ApiError(409, "the game is not over: finish it or resign first")
+        if self.cluster.shared:
+            # another process may have made the rematch: its header is in the database
+            fresh = self.store.load(gid)
+            if fresh is not None and fresh.header.get("rematch"):
+                st.header = fresh.header
         done = st.header.get("rematch")
         if done:
             return {"id": done, "seats": {}}
