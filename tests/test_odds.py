@@ -341,3 +341,65 @@ def test_skirmish_cli():
     res = runner.invoke(app, ["skirmish", "fire", "-a", "atgm", "-t", "t72", "--rear"])
     assert res.exit_code == 0, res.output
     assert "damage" in res.output
+
+
+def _react_game(air: int, **areas):
+    from djebel.algeria.position import from_position
+
+    pos = {"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+           "air": {"max": max(air, 1), "available": air}, "areas": areas}
+    return from_position(pos, seed=1)
+
+
+def test_describe_strike_move_and_government_react_cases():
+    """9.12-7 mandatory React (none possible: the 1d6 PSL penalty; Urban: no Air Points,
+    11.11-3), DIS-11 React after a Move in the destination, 11.12-4 an elite airmobile pair
+    grouped (9.22-3), and the GOV's own React with each Air Point and the evasion first."""
+    g = _react_game(1, ALGIERS={"OPS": ["front", "cadre"], "PTL": ["police"]})
+    g.apply("strike front1")
+    assert odds.describe(g, "go") == (
+        "Strike in ALGIERS: MST DRM -1 -> 0+:17% 1+:17% 1:33% 2:33% (mean N 1.17); "
+        "no GOV unit can React (GOV PSL -1d6, 9.12-7)")
+    g = _react_game(1, ALGIERS={"OPS": ["front", "cadre"], "PTL": ["police", "el_x!"]})
+    g.apply("strike front1")
+    assert odds.describe(g, "go").endswith(
+        "the GOV must React (9.12-7) or lose 1d6 PSL; if it reacts: front1 evades 50%; "
+        "if not evaded: FLN fire 3: hits 0:50% 1:33% 2:17%; GOV fire 9 (el_x1): hits "
+        "1:17% 2:17% 3:33% 4:17% 5:17%")
+    g = _react_game(0, **{"II-1": {"OPS": ["band"]}, "II-2": {"OPS": ["el_x!^", "el_x!^"]}})
+    g.apply("move band1")
+    assert odds.describe(g, "to II-2") == (
+        "Move to II-2: DRM +0, unit eliminated 17%; if the GOV reacts (9.23): band1 evades "
+        "50%; if not evaded: FLN fire 2: hits 0:50% 1:33% 2:17%; GOV fire 9 (el_x1 or "
+        "el_x2): hits 1:17% 2:17% 3:33% 4:17% 5:17%; GOV fire 18 (el_x1 + el_x2): hits "
+        "2:17% 4:17% 5:33% 6:17% 8:17%")
+    g = _react_game(2, **{"II-1": {"OPS": ["cadre"], "PTL": ["police", "al_x!"]}})
+    g.apply("propaganda cadre1")
+    while g.decision() != "select":
+        g.apply(g.legal_actions()[0])
+    assert odds.describe(g, "go") is None            # no unit chosen: 'go' is refused
+    g.apply("add al_x1")
+    assert odds.describe(g, "go") == (
+        "React in II-1: cadre1 evades 67%; if not evaded: FLN fire 1: hits 0:83% 1:17%; "
+        "GOV fire 5: hits 1:33% 2:50% 3:17%; +1 Air: hits 1:25% 2:33% 3:25% 4:8% 5:8%; "
+        "+2 Air: hits 1:17% 2:19% 3:29% 4:15% 5:17% 6:1% 8:1%")
+    g.apply("go")
+    assert odds.describe(g, "air 1") == (
+        "cadre1 evades 67%; if not evaded: GOV fire, firepower 5 + 1d6 air: hits 1:25% "
+        "2:33% 3:25% 4:8% 5:8%; FLN fire 1: hits 0:83% 1:17%")
+
+
+def test_react_group_is_limited_by_helo_and_air_points_that_change_nothing_merge():
+    """11.12-1: brigades flown in to a React pay Helo points (2 each for Algerian ones),
+    so with 4 the strongest group is two; 11.12-4: any brigade may fly in beside a French
+    division; Air Points past the CRT's last column are one case (C.3)."""
+    g = _react_game(1, **{"I-1": {"OPS": ["cadre"], "OC": ["fr_xx"]},
+                          "II-1": {"OPS": ["al_x!", "al_x!", "al_x!"]},
+                          "II-2": {"OPS": ["el_x!^"]}})
+    g.state.helo_avail = 4
+    text = odds.describe(g, "propaganda cadre1")
+    assert "GOV fire 5 (al_x1 or al_x2 or al_x3)" in text
+    assert "GOV fire 9 (el_x1) (+0-1 Air): hits 1:17% 2:17% 3:33% 4:17% 5:17%;" in text
+    assert text.endswith("GOV fire 19 (el_x1 + al_x1 + al_x2): hits 2:17% 4:17% 5:33% 6:17% "
+                         "8:17%; +1 Air: hits 2:14% 3:3% 4:14% 5:31% 6:14% 7:3% 8:17% "
+                         "10:3% 12:3%")

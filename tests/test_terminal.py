@@ -45,6 +45,16 @@ def test_odds_shown_before_a_mission_and_refusal_keeps_state():
     assert g.state_hash() == before
 
 
+def test_a_refused_mission_shows_no_odds_only_its_rule():
+    """9.12: a Strike outside an Urban area is refused at once, with no odds to confirm."""
+    from djebel.algeria.position import from_position
+    g = from_position({"scenario": "1958", "turn": 2, "phase": "operations", "ap": 5,
+                       "areas": {"II-1": {"OPS": ["front"]}}}, seed=1)
+    code, text = run(g, ["strike front1", "quit"])
+    assert "Strikes only in Urban areas [rule 9.12]" in text
+    assert "odds:" not in text and "carry it out" not in text
+
+
 def test_bots_play_a_whole_game():
     g = algeria.new_game("1960", seed=2)
     code, text = run(g, [], seats={"fln": RandomAgent(1), "gov": RandomAgent(2)})
@@ -201,8 +211,8 @@ def test_a_refusal_says_its_rule_and_reason():
 
 
 def test_a_generic_refusal_names_what_may_be_chosen():
-    """A decision without a refusal rule of its own (7: GOV deployment; 9.15: the Harass
-    target) says what may be chosen instead, with the decision's rule."""
+    """A verb the decision does not take says what may be chosen instead, with the
+    decision's rule (9.15: the Harass target); a target elsewhere says why (9.15-3)."""
     from djebel.algeria.position import from_position
     from djebel.core.errors import IllegalAction
 
@@ -214,7 +224,8 @@ def test_a_generic_refusal_names_what_may_be_chosen():
     for bad, rule, reason in (
             ("pass", "9.15", "not a choice now (FLN: choose the Government unit to harass "
                              "in II-1): the choices are target"),
-            ("target fr_x1", "9.15", "legal are target police1, target police2")):
+            ("target fr_x1", "9.15-3", "fr_x1 is not on the map: the target is a "
+                                       "Government unit in II-1")):
         try:
             g.validate(bad)
         except IllegalAction as exc:

@@ -20,13 +20,14 @@ import json, sys
 from rich.console import Console
 from djebel.agents import make_agent
 from djebel.algeria.position import from_position
-from djebel.algeria.text import changes, describe, digest
+from djebel.algeria.text import changes, describe, digest, where
 from djebel.odds.algeria import describe as odds
 from djebel.terminal import play
 g = from_position(json.loads(sys.argv[1]), seed=int(sys.argv[2]))
 gov = None if sys.argv[3] == "human" else make_agent("heuristic", "algeria", "gov", 2)
 sys.exit(play(g, {"fln": None, "gov": gov}, lambda g: describe(g.state),
               Console(highlight=False), odds=odds, digest=digest, auto=sys.argv[4] == "1",
+              where=where,
               summary=lambda a, b: changes(a.state, b.state)))
 """
 
@@ -174,4 +175,78 @@ def test_the_interphase_is_summarized_in_a_few_lines():
     child.sendline("log 20")
     child.expect("GOV> ")
     assert "(10.1) Control of II-1 (3 v 2, need <= 1)" in seen(child)
+    quit_(child)
+
+
+REACT_AREAS = {"II-1": {"OPS": ["cadre"], "PTL": ["police", "al_x!"]},
+               "II-2": {"OPS": ["el_x!^"]}}
+
+
+@pytest.mark.parametrize("air", [0, 1])
+def test_propaganda_odds_show_each_react_the_government_may_choose(air):
+    """8-6, 9.23: after the Propaganda the GOV may React with the Algerian brigade in the
+    area or the airmobile elite brigade from II-2 (11.12-4), each with 0..air Air Points
+    (11.11-2); the cadre evades on 1d6 <= 4 (9.23-3)."""
+    pos = position(REACT_AREAS, air)
+    child = spawn(["-c", DRIVER, json.dumps(pos), "1", "bot", "0"])
+    child.expect("FLN> ")
+    child.sendline("propaganda cadre1")
+    child.expect(r"carry it out\? \[Y/n\] ")
+    line = seen(child)
+    assert ("Propaganda in II-1: MST DRM -2 -> 0+:33% 1+:17% 1:33% 2:17% (mean N 0.83); "
+            "if the GOV reacts (9.23): cadre1 evades 67%; if not evaded: FLN fire 1: hits "
+            "0:83% 1:17%; GOV fire 5 (al_x1): hits 1:33% 2:50% 3:17%") in line
+    if air:
+        assert ("GOV fire 5 (al_x1): hits 1:33% 2:50% 3:17%; +1 Air: hits 1:25% 2:33% "
+                "3:25% 4:8% 5:8%; GOV fire 9 (el_x1) (+0-1 Air): hits 1:17% 2:17% 3:33% "
+                "4:17% 5:17%") in line
+    else:
+        assert "Air" not in line and "GOV fire 9 (el_x1): hits 1:17% 2:17% 3:33%" in line
+    child.sendline("n")
+    child.expect("FLN> ")
+    quit_(child)
+
+
+def test_refusals_of_helpers_and_government_choices_say_reason_and_rule():
+    """9.15-2 / DIS-19: a Band may not join a Band's Harass; 6.31-4: only Police leave the
+    map in the Government reinforcement; 6.32-2: Algerian brigades need no activation."""
+    pos = position({"II-1": {"OPS": ["band", "band"], "PTL": ["police"]}}, 0)
+    child = spawn(["-c", DRIVER, json.dumps(pos), "1", "bot", "0"])
+    child.expect("FLN> ")
+    child.sendline("harass band1")
+    child.expect("FLN> ")
+    child.sendline("add band2")
+    child.expect("FLN> ")
+    assert ("units harass singly unless a Failek harasses: add a Failek first (DIS-19) "
+            "[rule 9.15-2]") in seen(child)
+    quit_(child)
+    child = cli_1958()
+    child.sendline("place auto")
+    child.expect("GOV reinforcement: PSL")
+    child.expect("GOV> ")
+    child.sendline("remove fr_x1")
+    child.expect("GOV> ")
+    assert "only Police leave the map here (fr_x1 is not Police) [rule 6.31-4]" in seen(child)
+    child.sendline("activate al_x1")
+    child.expect("GOV> ")
+    assert ("only French mobile units are activated (al_x1 needs none) [rule 6.32-2]"
+            in seen(child))
+    quit_(child)
+
+
+def test_listed_actions_say_where_their_unit_is():
+    """A listed action that names a unit and no area says the unit's area; the notation
+    to type is the action's own."""
+    pos = position({"II-1": {"OPS": ["band"], "PTL": ["police"]},
+                    "ALGIERS": {"OPS": ["cadre"]}}, 0)
+    child = spawn(["-c", DRIVER, json.dumps(pos), "1", "bot", "1"])
+    child.expect("FLN> ")
+    shown = seen(child)
+    assert "harass band1 @II-1" in shown and "propaganda cadre1 @ALGIERS" in shown
+    assert "handover @" not in shown
+    child.sendline("propaganda cadre1")
+    child.expect(r"carry it out\? \[Y/n\] ")
+    assert "Propaganda in ALGIERS" in seen(child)
+    child.sendline("n")
+    child.expect("FLN> ")
     quit_(child)

@@ -50,7 +50,7 @@ def play_algeria(
     """Play Algeria: each side human, or a bot."""
     from djebel import algeria
     from djebel.agents import make_agent
-    from djebel.algeria.text import changes, describe, digest
+    from djebel.algeria.text import changes, describe, digest, where
     from djebel.core.dice import secret_seed
     from djebel.core.records import FRESH_NOTE, check_final_hash, game_from_record, load_record
     from djebel.terminal import play
@@ -74,7 +74,7 @@ def play_algeria(
     from djebel.odds.algeria import describe as odds
 
     raise typer.Exit(play(game, seats, lambda g: describe(g.state), console, odds=odds,
-                          analysis=analysis, auto=auto, digest=digest,
+                          analysis=analysis, auto=auto, digest=digest, where=where,
                           summary=lambda before, now: changes(before.state, now.state)))
 
 

@@ -26,7 +26,8 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
          input_fn: Callable[[str], str] = input, after_action: Callable | None = None,
          odds: Callable | None = None, analysis: bool = False,
          summary: Callable[[object, object], str] | None = None, auto: bool = True,
-         digest: Callable[[list], list[str]] | None = None) -> int:
+         digest: Callable[[list], list[str]] | None = None,
+         where: Callable[[object, object], str] | None = None) -> int:
     """Run ``game`` to the end; ``seats[side]`` is an agent, or None for a human.
 
     ``analysis`` allows free take-backs (past die rolls and the bots' replies); the
@@ -37,7 +38,9 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
     a few lines what changed since the human's last decision: shown instead of the whole
     board, which ``board`` prints on demand. ``auto`` applies a human's only legal
     choice at once, saying so. ``digest(entries)`` turns the new log entries into the
-    lines shown (default: the last 25). Returns 0 when the game ended, 1 when a human quit.
+    lines shown (default: the last 25). ``where(game, action)`` may add to a listed action
+    where it happens (``propaganda cadre1 @I-1``; the notation to type stays the action's).
+    Returns 0 when the game ended, 1 when a human quit.
     """
     con = console or Console(highlight=False)
     if analysis:
@@ -96,7 +99,7 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
         hold = False
         if fresh:
             con.print(f"[bold]{escape(game.prompt())}[/bold]")
-            _list_actions(con, actions)
+            _list_actions(con, actions, where=_where(game, where))
             fresh = False
         try:
             text = input_fn(f"{side.upper()}> ").strip()
@@ -160,7 +163,8 @@ def play(game, seats: dict, describe: Callable[[object], str], console: Console 
                 n = len(matches)
                 con.print(escape(f"{n} action{'s' if n > 1 else ''} "
                                  f"match{'es' if n == 1 else ''} {text!r}:"))
-                _list_actions(con, [a for _, a in matches], [i for i, _ in matches])
+                _list_actions(con, [a for _, a in matches], [i for i, _ in matches],
+                              _where(game, where))
                 continue
         if odds is not None and not _confirm(con, game, action, odds, input_fn):
             continue
@@ -223,12 +227,17 @@ def _matching(game, text: str, actions: list) -> tuple[list[tuple[int, object]],
 def _show_odds(con: Console, game, action, odds: Callable) -> bool:
     """Print the odds of ``action`` if it rolls dice; True when something was shown."""
     try:
+        validate = getattr(game, "validate", None)
+        if validate is not None:
+            validate(action)     # no odds for a refused action
         line = odds(game, action)
     except DjebelError:
         return False         # not a legal action: apply() will say why
     if not line:
         return False
-    con.print(f"[cyan]odds: {escape(line)}[/cyan]")
+    # one line per case: each choice the opponent may make next is its own clause
+    cases = escape(line).replace("; ", ";\n      ")
+    con.print(f"[cyan]odds: {cases}[/cyan]")
     return True
 
 
@@ -243,9 +252,15 @@ def _confirm(con: Console, game, action, odds: Callable, input_fn: Callable) -> 
     return answer in ("", "y", "yes")
 
 
-def _list_actions(con: Console, actions: list, numbers: list[int] | None = None) -> None:
-    cells = [f"{i:>3}. {a}" for i, a in zip(numbers or range(1, len(actions) + 1), actions,
-                                            strict=True)]
+def _where(game, where: Callable | None) -> Callable[[object], str]:
+    return (lambda a: where(game, a)) if where is not None else (lambda a: "")
+
+
+def _list_actions(con: Console, actions: list, numbers: list[int] | None = None,
+                  where: Callable[[object], str] | None = None) -> None:
+    place = where or (lambda a: "")
+    cells = [f"{i:>3}. {a}{place(a)}" for i, a in zip(numbers or range(1, len(actions) + 1),
+                                                      actions, strict=True)]
     width = max(len(c) for c in cells) + 2
     per_row = max(1, min(6, (con.width or 100) // width))
     for i in range(0, len(cells), per_row):

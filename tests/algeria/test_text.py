@@ -60,3 +60,15 @@ def test_digest_summarizes_an_interphase_and_keeps_the_last_lines():
         "Recovery (10.2): band1 recovered; cadre2 still neutralized",
         "(4) Turn 3 begins"]
     assert len(out) == 1 + MAX_LOG_LINES + 3
+
+
+def test_digest_puts_each_sides_set_up_in_one_line():
+    """3-4: a side's placements, more than three, in one line; a short run stays whole."""
+    gov = [LogEntry("3-4", f"GOV places police{i} in {a}") for i, a in
+           enumerate(["II-1", "II-1", "ORAN", "V-2", "ALGIERS (dispersed)"], 1)]
+    fln = [LogEntry("3-4", "FLN places front (front1) in I-1"),
+           LogEntry("3-4", "FLN places cadre (cadre1) in I-2")]
+    out = digest([*gov, *fln, LogEntry("4", "Turn 1 begins")])
+    assert out == ["(3-4) GOV places 5 units in 4 areas ('log 5' lists them)",
+                   "(3-4) FLN places front (front1) in I-1",
+                   "(3-4) FLN places cadre (cadre1) in I-2", "(4) Turn 1 begins"]

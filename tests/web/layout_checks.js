@@ -45,4 +45,16 @@
     }
     return out;
   },
+
+  townsHidden() {
+    // a town whose dot lies under a counter or a label (the nodes' frames are see-through)
+    const out = [];
+    for (const c of document.querySelectorAll('#algeria-board circle.town')) {
+      const b = c.getBoundingClientRect();
+      const over = document.elementsFromPoint(b.left + b.width / 2, b.top + b.height / 2)
+        .find(e => e.closest('g.counter, g.area-label, rect.marker'));
+      if (over) out.push([c.dataset.area, (over.closest('[data-unit], [data-area]') || over).outerHTML.slice(0, 60)]);
+    }
+    return out;
+  },
 })

@@ -343,3 +343,52 @@ def test_restart_in_the_middle_of_a_game_loses_nothing(tmp_path):
             assert len(rec["actions"]) == v["ply"]
     finally:
         srv.stop()
+
+
+def test_algeria_odds_show_each_react_the_government_may_choose(client):
+    """8-6, 9.23, 11.11-2: the web's odds of a Propaganda give each React the GOV may
+    choose afterwards (each unit, each Air Point), the same figures as the terminal's."""
+    from djebel.algeria.position import from_position
+    from djebel.core.records import make_record
+
+    pos = {"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+           "air": {"max": 1, "available": 1},
+           "areas": {"II-1": {"OPS": ["cadre"], "PTL": ["police", "al_x!"]},
+                     "II-2": {"OPS": ["el_x!^"]}}}
+    rec = make_record(from_position(pos, seed=1), full=True)
+    r = client.post("/api/records", json={"record": rec, "mode": "continue",
+                                          "seats": {"fln": "human", "gov": "human"}})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    # a refused action has no odds: 400 with its reason and rule (9.12: Urban areas only)
+    bad = client.get(f"/api/games/{gid}/odds", params={"action": "strike cadre1"})
+    assert bad.status_code == 400 and "[rule 9.12]" in bad.json()["error"]
+    odds = client.get(f"/api/games/{gid}/odds",
+                      params={"action": "propaganda cadre1"}).json()["odds"]
+    assert odds == (
+        "Propaganda in II-1: MST DRM -2 -> 0+:33% 1+:17% 1:33% 2:17% (mean N 0.83); "
+        "if the GOV reacts (9.23): cadre1 evades 67%; if not evaded: FLN fire 1: hits "
+        "0:83% 1:17%; GOV fire 5 (al_x1): hits 1:33% 2:50% 3:17%; +1 Air: hits 1:25% "
+        "2:33% 3:25% 4:8% 5:8%; GOV fire 9 (el_x1) (+0-1 Air): hits 1:17% 2:17% 3:33% "
+        "4:17% 5:17%")
+
+
+def test_refusals_carry_the_engines_reason_and_rule(client):
+    """The web's 400 for an illegal action is the engine's refusal, reason and rule: a
+    Band joining a Band's Harass (9.15-2, DIS-19)."""
+    from djebel.algeria.position import from_position
+    from djebel.core.records import make_record
+
+    pos = {"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+           "air": {"max": 1, "available": 0},
+           "areas": {"II-1": {"OPS": ["band", "band"], "PTL": ["police"]}}}
+    rec = make_record(from_position(pos, seed=1), full=True)
+    r = client.post("/api/records", json={"record": rec, "mode": "continue",
+                                          "seats": {"fln": "human", "gov": "human"}})
+    gid, toks = r.json()["id"], r.json()["seats"]
+    assert act(client, gid, toks["fln"], "fln", "harass band1", 0).status_code == 200
+    r = act(client, gid, toks["fln"], "fln", "add band2", 1)
+    assert r.status_code == 400
+    assert r.json()["rule"] == "9.15-2"
+    assert r.json()["error"] == ("illegal action (add band2): units harass singly unless a "
+                                 "Failek harasses: add a Failek first (DIS-19) [rule 9.15-2]")

@@ -396,6 +396,8 @@ def test_undo_button_takes_back_an_action_until_a_die_is_rolled(page, web):
     page.locator('#actions button[data-action="place fr_xx I-1"]').click()
     confirm(page)
     page.wait_for_selector("#undo:not([disabled])")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "undo.png"))
     page.click("#undo")
     page.wait_for_function("() => document.getElementById('ply').textContent === '0'")
     page.locator('#actions button[data-action="place auto"]').click()
@@ -416,3 +418,34 @@ def test_a_refused_live_feed_is_not_asked_again(page, web):
     assert page.locator("#conn").inner_text() == "not live: no such game"
     page.wait_for_timeout(3500)                 # two reconnection delays
     assert len(sockets) == 1, sockets
+
+
+def test_odds_on_the_board_give_each_react_the_government_may_choose(browser, web):
+    """8-6, 9.23, 11.11-2: choosing a Propaganda shows its odds with each React the GOV
+    may answer with (each unit, each Air Point), the figures of the terminal's."""
+    from djebel.algeria.position import from_position
+    from djebel.core.records import make_record
+
+    pos = {"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+           "air": {"max": 1, "available": 1},
+           "areas": {"II-1": {"OPS": ["cadre"], "PTL": ["police", "al_x!"]},
+                     "II-2": {"OPS": ["el_x!^"]}}}
+    rec = make_record(from_position(pos, seed=1), full=True)
+    r = httpx.post(web.url + "/api/records", json={
+        "record": rec, "mode": "continue", "seats": {"fln": "human", "gov": "heuristic"}})
+    assert r.status_code == 201, r.text
+    with checked_page(browser, 1400, 900) as page:
+        page.goto(web.url + r.json()["links"]["fln"])
+        page.wait_for_selector("#algeria-board")
+        wait_my_turn(page)
+        page.locator('#actions button[data-action="propaganda cadre1"]').click()
+        page.wait_for_selector("#odds", timeout=10_000)
+        odds = " ".join(page.locator("#odds").inner_text().split())
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "algeria-react-odds.png"))
+    assert odds == (
+        "Propaganda in II-1: MST DRM -2 -> 0+:33% 1+:17% 1:33% 2:17% (mean N 0.83); "
+        "if the GOV reacts (9.23): cadre1 evades 67%; if not evaded: FLN fire 1: hits "
+        "0:83% 1:17%; GOV fire 5 (al_x1): hits 1:33% 2:50% 3:17%; +1 Air: hits 1:25% "
+        "2:33% 3:25% 4:8% 5:8%; GOV fire 9 (el_x1) (+0-1 Air): hits 1:17% 2:17% 3:33% "
+        "4:17% 5:17%")

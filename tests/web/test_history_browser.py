@@ -205,3 +205,31 @@ def test_skirmish_log_names_elements_on_the_table(page, web):  # noqa: F811
     assert page.locator(f'#board [data-element="{label}"].log-pick').count() == 1
     assert page.locator("#log .log-turn").count() >= 1
     page.screenshot(path=str(ARTIFACTS / "history-skirmish-log.png"))
+
+
+def test_a_single_action_that_rolls_dice_shows_its_odds_and_waits(page, web):  # noqa: F811
+    """With the setting on: the Harass's only 'go' (no die) plays on its click; its only
+    target rolls the C.3 dice, so its odds (the return fire with each Air Point the GOV
+    may add, 11.11-2) are shown and it waits for Confirm."""
+    from djebel.algeria.position import from_position
+    from djebel.core.records import make_record
+
+    pos = {"scenario": "1958", "turn": 2, "phase": "operations", "ap": 4,
+           "air": {"max": 1, "available": 1},
+           "areas": {"II-1": {"OPS": ["band"], "PTL": ["police"]}}}
+    r = httpx.post(web.url + "/api/records", json={
+        "record": make_record(from_position(pos, seed=1), full=True), "mode": "continue",
+        "seats": {"fln": "human", "gov": "heuristic"}})
+    page.goto(web.url + r.json()["links"]["fln"])
+    page.evaluate("localStorage.setItem('djebel-single-without-confirm', '1')")
+    page.reload()
+    page.wait_for_selector('#actions button[data-action="harass band1"]')
+    page.click('#actions button[data-action="harass band1"]')
+    page.click("#confirm")
+    page.wait_for_selector('#actions button[data-action="go"]')
+    page.click('#actions button[data-action="go"]')                  # played at once
+    page.wait_for_selector('#actions button[data-action="target police1"]')
+    page.click('#actions button[data-action="target police1"]')
+    page.wait_for_selector("#odds")
+    assert "+1 Air: hits 0:25% 1:33% 2:33% 3:8%" in page.locator("#odds").inner_text()
+    assert int(page.locator("#ply").inner_text()) == 2 and page.locator("#confirm").count()

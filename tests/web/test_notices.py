@@ -329,3 +329,42 @@ def test_a_resignation_tells_the_other_seat_the_game_is_over(client, receiver):
     over = [b for b in receiver.at("/resign-gov") if b["event"] == "over"]
     assert len(over) == 1 and over[0]["result"]["winner"] == "gov"
     assert not [b for b in receiver.at("/resign-fln") if b["event"] == "over"]
+
+
+def test_a_seat_sets_its_notices_in_the_page_and_both_are_caught(noticing, receiver,
+                                                                 mailbox):
+    """In Chromium at 1400 x 900: the FLN seat gives a webhook and an e-mail address in
+    its Turn notices panel; when the Government has set up, the turn is the FLN's and the
+    local receiver and the local SMTP server each catch one notice."""
+    from system import CHROMIUM_ARGS, chromium_or_skip
+    from test_browser import ARTIFACTS
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    exe = chromium_or_skip()
+    with httpx.Client(base_url=noticing.url, timeout=30) as c:
+        g = create(c, game="algeria", scenario="1958", seed=13,
+                   seats={"fln": "human", "gov": "human"})
+        gid, toks = g["id"], g["seats"]
+        mails = len(mailbox.messages)
+        with sync_api.sync_playwright() as p:
+            b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+            page = b.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(f"{noticing.url}/g/{gid}#seat={toks['fln']}")
+            page.wait_for_selector("#algeria-board")
+            page.click("#notices summary")
+            page.fill("#notice-webhook", receiver.url("/from-the-page"))
+            page.fill("#notice-email", "fln.page@example.org")
+            page.click("#notice-save")
+            page.wait_for_selector("#notice-state:has-text('saved')")
+            page.locator("#notices").scroll_into_view_if_needed()
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "notices-set-in-the-page.png"))
+            b.close()
+        assert act(c, gid, toks["gov"], "gov", "place auto", 0).status_code == 200
+        until(lambda: receiver.at("/from-the-page"), "webhook")
+        until(lambda: len(mailbox.messages) > mails, "e-mail")
+    (hook,) = receiver.at("/from-the-page")
+    assert hook["game"]["id"] == gid and hook["side"] == "fln" and hook["to_act"] == "fln"
+    to, msg = mailbox.messages[-1]
+    assert to == ["fln.page@example.org"]
+    assert msg["Subject"] == "djebel: your turn in algeria 1958 (FLN)"

@@ -54,6 +54,8 @@ class Watcher(threading.Thread):
         super().__init__(daemon=True)
         self.url = url.replace("http", "ws") + f"/api/games/{gid}/ws"
         self.plies: list[int] = []
+        self.chat: list[dict] = []          # the chat messages it is pushed
+        self.over: list[bool] = []          # whether the game is over, at each update
         self.ready = threading.Event()
         self.stop = threading.Event()
 
@@ -69,7 +71,11 @@ class Watcher(threading.Thread):
                     continue
                 except Exception:
                     return
-                self.plies.append(msg["ply"])
+                if msg.get("type") == "chat":
+                    self.chat.append(msg["message"])
+                else:
+                    self.plies.append(msg["ply"])
+                    self.over.append(msg["over"])
 
 
 def test_serve_refuses_several_workers_on_sqlite(tmp_path):
@@ -307,6 +313,65 @@ def test_an_undo_on_one_process_reaches_the_other_and_its_stale_action_is_refuse
             watcher.join(5)
         a.close()
         b.close()
+        errs = [s.stop() for s in servers]
+    for err in errs:
+        assert "Traceback" not in err, err
+
+
+def test_chat_a_resignation_and_a_rematch_are_shared_by_every_process(pg):
+    """A message posted on either process is pushed live to the watchers of both (the
+    LISTEN/NOTIFY of djebel_live), once each: the process that took it does not push it
+    again when it hears its own announcement. A resignation taken by one process ends the
+    game on the other too (its cached copy is dropped), and its watchers are told."""
+    url = pg.new_database()
+    servers = [Server(url).start(), Server(url).start()]
+    watchers = []
+    try:
+        with httpx.Client(base_url=servers[0].url, timeout=30) as a, \
+                httpx.Client(base_url=servers[1].url, timeout=30) as b:
+            g = a.post("/api/games", json={"game": "algeria", "scenario": "1958",
+                                           "seats": {"fln": "human", "gov": "human"}}).json()
+            gid, seats = g["id"], g["seats"]
+            _listeners(url, 2)
+            watchers = [Watcher(s.url, gid) for s in servers]
+            for w in watchers:
+                w.start()
+                assert w.ready.wait(10)
+            posts = [(a, "fln", "your move, mon général"), (b, "gov", "patience")]
+            for client, side, text in posts:
+                r = client.post(f"/api/games/{gid}/chat", json={"text": text},
+                                headers={"X-Seat-Token": seats[side]})
+                assert r.status_code == 201, r.text
+            deadline = time.time() + 10
+            while any(len(w.chat) < 2 for w in watchers):
+                assert time.time() < deadline, [w.chat for w in watchers]
+                time.sleep(0.05)
+            time.sleep(0.5)                        # nothing more arrives
+            for w in watchers:      # each once; by number (arrival order may differ)
+                assert [(m["side"], m["text"]) for m in sorted(w.chat, key=lambda m: m["id"])] == [
+                    ("fln", "your move, mon général"), ("gov", "patience")]
+            assert b.get(f"/api/games/{gid}").json()["over"] is False     # cached on b
+            r = a.post(f"/api/games/{gid}/resign", json={"side": "fln"},
+                       headers={"X-Seat-Token": seats["fln"]})
+            assert r.status_code == 200, r.text
+            deadline = time.time() + 10
+            while not all(w.over[-1:] == [True] for w in watchers):
+                assert time.time() < deadline, [w.over for w in watchers]
+                time.sleep(0.05)
+            view = b.get(f"/api/games/{gid}").json()
+            assert view["over"] is True and view["actions"] == []
+            r = b.post(f"/api/games/{gid}/actions", headers={"X-Seat-Token": seats["gov"]},
+                       json={"side": "gov", "action": "place auto", "ply": view["ply"]})
+            assert r.status_code in (400, 409), r.text
+            # a rematch asked of each process is one and the same game
+            again = [c.post(f"/api/games/{gid}/rematch", json={"side": side},
+                            headers={"X-Seat-Token": seats[side]}).json()["id"]
+                     for c, side in ((a, "fln"), (b, "gov"))]
+            assert again[0] == again[1]
+    finally:
+        for w in watchers:
+            w.stop.set()
+            w.join(5)
         errs = [s.stop() for s in servers]
     for err in errs:
         assert "Traceback" not in err, err

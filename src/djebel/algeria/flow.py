@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from djebel.algeria.board import AREA_INDEX, FLN_UNITS, TYPE_KEYS, UNIT_INDEX
 from djebel.algeria.state import State
 from djebel.core.actions import Action
 
@@ -72,9 +73,41 @@ class Decision:
             verbs = list(dict.fromkeys(a.verb for a in legal))
             return self.rule, (f"not a choice now ({here}): the choices are "
                                f"{', '.join(verbs)}")
+        wrong = wrong_kind(action, [a for a in legal if a.verb == action.verb])
+        if wrong is not None:
+            return self.rule, f"{wrong} ({here})"
         more = f" and {len(same) - WHY_LISTED} more" if len(same) > WHY_LISTED else ""
         return self.rule, (f"not a legal choice now ({here}): legal are "
                            f"{', '.join(same[:WHY_LISTED])}{more}")
+
+
+def _kind(value: object) -> str:
+    """What an action argument names: a side's unit, an area, a unit type, a number."""
+    w = str(value)
+    if isinstance(value, int):
+        return "a number"
+    if w in UNIT_INDEX:
+        return "an FLN unit" if UNIT_INDEX[w] in FLN_UNITS else "a Government unit"
+    if w.upper() in AREA_INDEX:
+        return "an area"
+    if w in TYPE_KEYS:
+        return "a unit type"
+    return "a word"
+
+
+def wrong_kind(action: Action, same: list[Action]) -> str | None:
+    """Why ``action`` names the wrong kind of thing where every legal action with its verb
+    names another (a unit where an area goes, an FLN unit for a Government choice), or
+    None when the kinds agree."""
+    for i, value in enumerate(action.args):
+        kinds = {_kind(a.args[i]) for a in same if len(a.args) > i}
+        got = _kind(value)
+        if kinds and got not in kinds:
+            want = " or ".join(sorted(kinds))
+            example = next(str(a) for a in same if len(a.args) > i)
+            return (f"'{action.verb}' takes {want} here and {value} is {got} "
+                    f"(for example '{example}')")
+    return None
 
 
 def push(s: State, *frames: tuple) -> None:

@@ -138,6 +138,25 @@ MAX_LOG_LINES = 25        # log lines shown after a decision (the interphase sum
 _CONTROL_ROLL = re.compile(r"Control of (\S+) \(\d+ v \d+, need <= (\d+)\)")
 
 
+SETUP_LISTED = 3        # a side's set-up placements shown one by one, else in one line
+
+
+def _placement(e: LogEntry) -> str:
+    """The side of a set-up placement entry (3-4), else ''."""
+    if e.rule == "3-4" and e.text.startswith(("GOV places ", "FLN places ")):
+        return e.text[:3]
+    return ""
+
+
+def _placements(run: list[LogEntry]) -> list[tuple[bool, str]]:
+    """A side's set-up in one line (the board and 'log N' show each unit)."""
+    if len(run) <= SETUP_LISTED:
+        return [(False, str(e)) for e in run]
+    areas = len({e.text.split(" in ")[-1].split(" (")[0] for e in run})
+    return [(True, f"(3-4) {_placement(run[0])} places {len(run)} units in {areas} areas "
+                   f"('log {len(run)}' lists them)")]
+
+
 def _interphase(entries: list[LogEntry]) -> list[str]:
     """10.1 / 10.11 / 10.2 in three lines: control (with each rolled area's outcome),
     depreciation and recovery; the rolls themselves stay in the log ('log N')."""
@@ -183,6 +202,7 @@ def digest(entries: list[LogEntry]) -> list[str]:
     (its control and depreciation rolls would scroll away), the last MAX_LOG_LINES others."""
     out: list[tuple[bool, str]] = []        # (a summary line, text)
     run: list[LogEntry] = []
+    placed: list[LogEntry] = []             # a run of one side's set-up placements (3-4)
     for e in [*entries, None]:
         if e is not None and e.rule in INTERPHASE_RULES:
             run.append(e)
@@ -190,6 +210,16 @@ def digest(entries: list[LogEntry]) -> list[str]:
         if run:
             out.extend((True, line) for line in _interphase(run))
             run = []
+        if e is not None and _placement(e) and (not placed or _placement(placed[0])
+                                                == _placement(e)):
+            placed.append(e)
+            continue
+        if placed:
+            out.extend(_placements(placed))
+            placed = []
+            if e is not None and _placement(e):
+                placed.append(e)
+                continue
         if e is not None:
             out.append((False, str(e)))
     extra = sum(not keep for keep, _ in out) - MAX_LOG_LINES
@@ -202,3 +232,17 @@ def digest(entries: list[LogEntry]) -> list[str]:
             continue
         lines.append(text)
     return lines
+
+
+def where(game, action) -> str:
+    """Where a listed action happens, when it names a unit on the map and no area:
+    `` @I-1`` after ``propaganda cadre1`` (the terminal's list; the web names both)."""
+    from djebel.algeria.board import AREA_IDS, AREA_INDEX, UNIT_INDEX
+
+    args = [str(x) for x in action.args]
+    if any(w.upper() in AREA_INDEX for w in args):
+        return ""
+    u = next((UNIT_INDEX[w] for w in args if w in UNIT_INDEX), None)
+    if u is None or game.state.loc[u] < 0:
+        return ""
+    return f" @{AREA_IDS[game.state.loc[u]]}"

@@ -151,7 +151,7 @@ def control(fln: int, gov: int, exact: bool = False) -> dict:
 # ---------------------------------------------------------------- pending actions
 
 def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+    return "<1%" if 0 < p < 0.005 else f"{100 * p:.0f}%"
 
 
 def _dist(d: dict) -> str:
@@ -172,6 +172,7 @@ def describe(game, action) -> str | None:
         AREA_IDS,
         COUNTRIES,
         FLN_UNITS,
+        FRANCE,
         OC,
         OPS,
         POLICE,
@@ -208,7 +209,9 @@ def describe(game, action) -> str | None:
             if is_algerian(a):
                 drm = (spec["drm_per_patrol"] * common.patrol_count(s, a)
                        + (spec["drm_terror"] if s.terror[a] else 0))
-            return mst_line(f"Propaganda in {AREA_IDS[a]}", drm)
+            line = mst_line(f"Propaganda in {AREA_IDS[a]}", drm)
+            # 11.22-3: no React to the France Propaganda
+            return line if a == FRANCE else line + react_cases(s, a, [u])
         if verb == "raid":
             spec = t.a2["raid"]
             drm = spec["drm_per_patrol"] * common.patrol_count(s, a)
@@ -228,12 +231,13 @@ def describe(game, action) -> str | None:
             drm = (spec["drm_per_cadre"] * len(helpers)
                    + spec["drm_per_patrol"] * common.patrol_count(s, a)
                    + (spec["drm_terror"] if s.terror[a] else 0))
-            return mst_line(f"Strike in {AREA_IDS[a]}", drm)
+            return (mst_line(f"Strike in {AREA_IDS[a]}", drm)
+                    + react_cases(s, a, [front], strike=True))
         a, units = frame[2], frame[3]
         spec = t.a2["raid"]
         drm = (spec["drm_per_extra_unit"] * (len(units) - 1)
                + spec["drm_per_patrol"] * common.patrol_count(s, a))
-        return mst_line(f"Raid in {AREA_IDS[a]}", drm)
+        return mst_line(f"Raid in {AREA_IDS[a]}", drm) + react_cases(s, a, list(units))
     if kind == "move_to" and verb == "to" and args:
         u, dest = s.stack[-1][2], area_arg(args[0])
         if dest is None:
@@ -244,7 +248,9 @@ def describe(game, action) -> str | None:
         if (a in COUNTRIES or dest in COUNTRIES) and s.bz_active and s.bz:
             drm += s.bz
         lost = sum(p for k, p in mission(drm)["results"].items() if k.endswith("+"))
-        return f"Move to {AREA_IDS[dest]}: DRM {drm:+d}, unit eliminated {_pct(lost)}"
+        line = f"Move to {AREA_IDS[dest]}: DRM {drm:+d}, unit eliminated {_pct(lost)}"
+        # DIS-11: the GOV may React in an Algerian destination, against the unit
+        return line + react_cases(s, dest, [u]) if is_algerian(dest) else line
     if kind == "ops_gov" and args:
         a = area_arg(args[0])
         if a is None:
@@ -265,20 +271,26 @@ def describe(game, action) -> str | None:
         return None
     if kind == "select" and verb == "go":
         _, _, mission_name, a, selected, _ = s.stack[-1]
+        if not selected:
+            return None           # 9.22-2: 'go' needs a unit first (refused, no dice)
         total = sum(common.contact(s, u) for u in selected)
         if mission_name == "flush":
             units = [u for u in FLN_UNITS if s.loc[u] == a and s.box[u] in (OPS, OC)]
             return _contact_line(s, a, total, units, "Flush", UNIT_NAMES, AREA_IDS)
         targets = [u for u in s.combat.get("targets", []) if s.loc[u] == a]
-        parts = [f"{UNIT_NAMES[u]} evades {_pct(min(max(common.evasion(u), 0), 6) / 6)}"
-                 for u in targets]
-        return f"React in {AREA_IDS[a]}: " + ", ".join(parts) if parts else None
+        if not targets:
+            return None
+        # 9.23-3 evasion, then 9-6 combat; the Air Points (11.11-2) come next, one case each
+        gov_fp = sum(common.firepower(s, u) for u in selected)
+        return (f"React in {AREA_IDS[a]}: " + _evasions(targets)
+                + _stayers_fire(s, a, targets, [(gov_fp, "")]))
     if kind == "harass_target" and verb == "target" and args:
         g = unit_arg(args[0])
         if g is None:
             return None
         fln_fp = sum(common.firepower(s, u) for u in s.stack[-1][3])
         gov_fp = math.ceil(common.firepower(s, g) / 2)
+        harassers = list(s.stack[-1][3])
         text = (f"Harass {UNIT_NAMES[g]}: FLN fire {fln_fp}: hits "
                 f"{_dist(crt(fln_fp)['hits'])}; return fire {gov_fp} (half): hits "
                 f"{_dist(crt(gov_fp)['hits'])}")
@@ -288,7 +300,8 @@ def describe(game, action) -> str | None:
         if most:
             text += "; if the GOV adds Air Points: " + "; ".join(
                 f"+{k} Air: hits {_dist(crt(gov_fp, k)['hits'])}" for k in range(1, most + 1))
-        return text
+        # 9.15-6: then the GOV may React against the Harass units that remain
+        return text + react_cases(s, s.loc[g], harassers, exclude=g)
     if kind == "air_commit" and verb == "air" and args:
         c = s.combat
         k = int(args[0])
@@ -297,11 +310,97 @@ def describe(game, action) -> str | None:
             gov_fp = math.ceil(gov_fp / 2)
         line = f"GOV fire, firepower {gov_fp}" + (f" + {k}d6 air" if k else "")
         text = f"{line}: hits {_dist(crt(gov_fp, k)['hits'])}"
+        if c.get("mission") == "react" and c.get("fln"):
+            # 9.23-3: the targets roll their evasion before the combat
+            text = _evasions(c["fln"]) + "; if not evaded: " + text
         if c.get("fln"):
             fln_fp = sum(common.firepower(s, u) for u in c["fln"])
             text += f"; FLN fire {fln_fp}: hits {_dist(crt(fln_fp)['hits'])}"
         return text
     return None
+
+
+def _evasions(targets: list[int]) -> str:
+    """9.23-3: each target evades to UG on 1d6 <= its evasion rating."""
+    from djebel.algeria.board import UNIT_NAMES
+    from djebel.algeria.rules import common
+
+    return ", ".join(f"{UNIT_NAMES[u]} evades {_pct(min(max(common.evasion(u), 0), 6) / 6)}"
+                     for u in targets)
+
+
+def _stayers_fire(s, area: int, targets: list[int], groups: list[tuple[int, str]]) -> str:
+    """9-6: the fire of the targets that do not evade, and the Government's fire for each
+    reacting group and each number of Air Points it may commit (11.11-2; none in Urban
+    areas, 11.11-3)."""
+    from djebel.algeria.rules import common
+
+    fln_fp = sum(common.firepower(s, u) for u in targets)
+    most = 0 if common.is_urban(area) else s.air_avail
+    parts = [f"; if not evaded: FLN fire {fln_fp}: hits {_dist(crt(fln_fp)['hits'])}"]
+    for fp, who in groups:
+        # Air Points that change nothing (the CRT's last column) are one case, not many
+        runs: list[list] = []
+        for k in range(most + 1):
+            dist = _dist(crt(fp, k)["hits"])
+            if runs and runs[-1][2] == dist:
+                runs[-1][1] = k
+            else:
+                runs.append([k, k, dist])
+        cases = []
+        for first, last, dist in runs:
+            air = f"{first}" if first == last else f"{first}-{last}"
+            if first == 0:
+                more = f" (+{air} Air)" if last else ""
+                cases.append(f"GOV fire {fp}{who}{more}: hits {dist}")
+            else:
+                cases.append(f"+{air} Air: hits {dist}")
+        parts.append("; ".join(cases))
+    return "; ".join(parts)
+
+
+def react_groups(s, area: int, exclude: int | None = None) -> list[tuple[int, str]]:
+    """The Government's React choices (9.23-2: as Flush, 9.22-2/-3, 11.12-4) as they stand
+    now, by total firepower: each unit alone (units of equal firepower named together),
+    then the strongest group the grouping rule allows (all elite, or anything with a French
+    division in the area) and the Helo points can fly in (11.12-1).
+    ``[(firepower, " (who)")]``, weakest first."""
+    from djebel.algeria.board import GOV_UNITS, IS_ELITE, UNIT_NAMES
+    from djebel.algeria.rules import combat, common
+    from djebel.algeria.rules.deployment import helo_cost
+
+    ready = [u for u in GOV_UNITS if u != exclude and combat.eligible(s, u, area, ())]
+    flyers = [u for u in GOV_UNITS if u != exclude and u not in ready
+              and combat.could_fly(s, u, area, ())]
+    by_fp: dict[int, list[str]] = {}
+    for u in ready + flyers:
+        by_fp.setdefault(common.firepower(s, u), []).append(UNIT_NAMES[u])
+    groups = [(fp, f" ({' or '.join(names)})") for fp, names in sorted(by_fp.items())]
+    division = common.has_division(s, area)
+    team = [u for u in ready if division or IS_ELITE[u]]
+    helo = s.helo_avail          # 11.12-1: each brigade flown in costs Helo points
+    for u in sorted(flyers, key=lambda u: -common.firepower(s, u)):
+        if (division or IS_ELITE[u]) and helo_cost(u) <= helo:
+            team.append(u)
+            helo -= helo_cost(u)
+    if len(team) > 1:
+        fp = sum(common.firepower(s, u) for u in team)
+        groups.append((fp, f" ({' + '.join(UNIT_NAMES[u] for u in team)})"))
+    return groups
+
+
+def react_cases(s, area: int, targets: list[int], strike: bool = False,
+                exclude: int | None = None) -> str:
+    """The odds of a React the Government may make after this FLN mission (8-6, 9.23),
+    one case per choice it has: no React, each unit or group, each number of Air Points.
+    Figures for the mission's units as they are (a ``+`` result may reduce them first)."""
+    groups = react_groups(s, area, exclude)
+    if not groups:
+        # 9.12-7: a Strike nobody can React to costs the GOV 1d6 PSL
+        return ("; no GOV unit can React" + (" (GOV PSL -1d6, 9.12-7)" if strike else ""))
+    head = ("; the GOV must React (9.12-7) or lose 1d6 PSL; if it reacts: " if strike
+            else "; if the GOV reacts (9.23): ")
+    return head + _evasions(targets) + _stayers_fire(s, area, targets, groups)
 
 
 def _contact_line(s, a, total, units, what, unit_names, area_ids) -> str | None:

@@ -2,10 +2,12 @@
 
 Each process listens on the ``djebel`` channel (``LISTEN``), on which every stored
 action is announced (``djebel.web.storage``), so that its watchers hear of moves
-made by any process; and it drives a game's bots only while it holds that game's
-session-level advisory lock, so that exactly one process drives them at a time. A
-process that dies loses its connections and with them its locks: another one picks
-the game up at its next sweep. SQLite has one process (``Local``): nothing to tell.
+made by any process, and on ``djebel_live``, on which the other live notices are (a
+chat message, a resignation), so that they reach the watchers of every process; and it
+drives a game's bots only while it holds that game's session-level advisory lock, so
+that exactly one process drives them at a time. A process that dies loses its
+connections and with them its locks: another one picks the game up at its next sweep.
+SQLite has one process (``Local``): nothing to tell.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Awaitable, Callable
 
 from sqlalchemy.engine import make_url
 
-from djebel.web.storage import CHANNEL
+from djebel.web.storage import CHANNEL, LIVE
 
 log = logging.getLogger("djebel.web")
 
@@ -26,6 +28,7 @@ BOT_LOCKS = 0x626F74          # first key of the bots' advisory locks (second: t
 SWEEP_SECONDS = 2.0           # how often a process looks for games no process drives
 
 Heard = Callable[[str, int, str], Awaitable[None]]     # game, ply, state hash
+Live = Callable[[str, str, int], Awaitable[None]]      # kind, game, number
 
 
 class Local:
@@ -34,7 +37,8 @@ class Local:
     shared = False
     sweep_every: float | None = None          # resumes once, at start
 
-    async def start(self, heard: Heard, reset: Callable[[], None]) -> None:
+    async def start(self, heard: Heard, reset: Callable[[], None],
+                    live: Live | None = None) -> None:
         return None
 
     async def stop(self) -> None:
@@ -66,8 +70,10 @@ class Postgres:
         self.held: set[str] = set()       # the games whose lock it holds
         self.listener: asyncio.Task | None = None
 
-    async def start(self, heard: Heard, reset: Callable[[], None]) -> None:
-        self.listener = asyncio.get_running_loop().create_task(self._listen(heard, reset))
+    async def start(self, heard: Heard, reset: Callable[[], None],
+                    live: Live | None = None) -> None:
+        self.listener = asyncio.get_running_loop().create_task(
+            self._listen(heard, reset, live))
 
     async def stop(self) -> None:
         if self.listener is not None:
@@ -86,17 +92,24 @@ class Postgres:
         return await psycopg.AsyncConnection.connect(
             self.dsn, autocommit=True, application_name=f"djebel {os.getpid()}")
 
-    async def _listen(self, heard: Heard, reset: Callable[[], None]) -> None:
-        """Hear every stored action; after a lost connection, forget what was cached
-        (announcements may have been missed) and listen again."""
+    async def _listen(self, heard: Heard, reset: Callable[[], None],
+                      live: Live | None) -> None:
+        """Hear every stored action and live notice; after a lost connection, forget
+        what was cached (announcements may have been missed) and listen again."""
         while True:
             try:
                 conn = await self._connect()
                 async with conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    if live is not None:
+                        await conn.execute(f"LISTEN {LIVE}")
                     reset()
                     async for note in conn.notifies():
                         try:
+                            if note.channel == LIVE:
+                                kind, gid, ident = note.payload.split(" ")
+                                await live(kind, gid, int(ident))
+                                continue
                             gid, ply, digest = note.payload.split(" ")
                             await heard(gid, int(ply), digest)
                         except Exception:

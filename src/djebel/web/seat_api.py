@@ -57,6 +57,7 @@ class NoticeAddresses(Strict):
 
 def add_routes(app: FastAPI, service: Service, data: SeatData, notifier: Notifier) -> None:
     posted: dict[tuple[str, str], deque] = {}
+    pushed: set[int] = set()        # chat messages this process took and pushed itself
 
     def seat(gid: str, token: str | None, what: str) -> tuple[object, str]:
         ent = service.entry(gid)
@@ -111,8 +112,25 @@ def add_routes(app: FastAPI, service: Service, data: SeatData, notifier: Notifie
         if len(posted) > 10_000:
             posted.clear()
         msg = data.post(gid, side, text)
+        pushed.add(msg["id"])
+        if len(pushed) > 10_000:
+            pushed.clear()
         await service.hub.publish(gid, {"type": "chat", "message": msg})
         return msg
+
+    async def heard_chat(gid: str, ident: int) -> None:
+        """A message taken by any process sharing the database (PostgreSQL), pushed to
+        this process's watchers unless it took it itself (and pushed it then)."""
+        if ident in pushed:
+            pushed.discard(ident)
+            return
+        if gid not in service.hub.watchers:
+            return
+        msg = data.message(gid, ident)
+        if msg is not None:
+            await service.hub.publish(gid, {"type": "chat", "message": msg})
+
+    service.live["chat"] = heard_chat
 
     # ------------------------------------------------------------ notepad
     @app.get("/api/games/{gid}/notepad")

@@ -118,6 +118,7 @@ class SeatData:
             s.add(row)
             s.flush()
             out = _message(row)
+            self.store.announce(s, "chat", gid, row.id)     # to the other processes
             count = s.scalar(select(func.count()).select_from(ChatRow)
                              .where(ChatRow.game_id == gid))
             if count > CHAT_KEPT:
@@ -125,6 +126,12 @@ class SeatData:
                                 .order_by(ChatRow.id).limit(count - CHAT_KEPT)).all()
                 s.execute(delete(ChatRow).where(ChatRow.id.in_(old)))
         return out
+
+    def message(self, gid: str, ident: int) -> dict | None:
+        """One chat message of a game by its number, or None (gone, or another game's)."""
+        with self.session() as s:
+            row = s.get(ChatRow, ident)
+        return _message(row) if row is not None and row.game_id == gid else None
 
     def chat(self, gid: str, after: int = 0) -> list[dict]:
         """The last CHAT_SHOWN messages after message ``after``, oldest first."""

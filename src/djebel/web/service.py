@@ -21,7 +21,7 @@ import hmac
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from djebel import __version__
@@ -107,8 +107,14 @@ class Service:
         self.bot_tasks: dict[str, asyncio.Task] = {}
         self.broken: dict[str, int] = {}     # game -> ply at which its bot loop failed
         self.heard_at: dict[str, float] = {}  # game -> when a process last stored in it
-        self.told: dict[str, tuple[int, str]] = {}   # game -> (ply, hash) told its watchers
+        # game -> (ply, hash, over) told its watchers (a resignation ends a game at the
+        # same ply and hash)
+        self.told: dict[str, tuple[int, str, bool]] = {}
         self.sweeper: asyncio.Task | None = None
+        # live notices other than moves, by kind: handler(game, number) pushes one that
+        # another process took to this process's watchers (the chat registers here)
+        self.live: dict[str, Callable[[str, int], Awaitable[None]]] = {
+            "resign": self._heard_resign}
         self.timings: list[float] = []       # seconds spent on each human action
         self.locks: dict[str, asyncio.Lock] = {}
         # called as on_turn(entry, side that acted) once an action that passed the turn
@@ -425,8 +431,24 @@ class Service:
     async def start(self) -> None:
         """Listen to the other processes (PostgreSQL) and resume every game in which a
         bot is to act, without waiting for a visitor."""
-        await self.cluster.start(self.heard, self.cache.clear)
+        await self.cluster.start(self.heard, self.cache.clear, self.heard_live)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def heard_live(self, kind: str, gid: str, ident: int) -> None:
+        """Some process (this one too) took live notice ``ident`` of ``kind`` in ``gid``."""
+        handler = self.live.get(kind)
+        if handler is not None:
+            await handler(gid, ident)
+
+    async def _heard_resign(self, gid: str, ply: int) -> None:
+        """A seat resigned ``gid`` at ``ply`` on some process: a copy cached here still
+        running is dropped (rebuilt from the stored header when next asked for), and the
+        watchers here are told the game is over."""
+        ent = self.cache.get(gid)
+        if ent is not None and not ent.game.is_over():
+            self.forget(gid)
+        if gid in self.hub.watchers:
+            await self.publish(self.entry(gid))
 
     async def heard(self, gid: str, ply: int, digest: str) -> None:
         """Some process (this one too) stored ``gid`` with ``ply`` actions and the state
@@ -437,7 +459,7 @@ class Service:
             if ent is not None and ent.stored.state_hash != digest:
                 self.forget(gid)                   # loaded again when next asked for
             return
-        if self.told.get(gid) == (ply, digest):
+        if self.told.get(gid, ())[:2] == (ply, digest):
             return                                 # its watchers know (told by this process)
         async with self.lock(gid):
             ent = self.refresh(gid)
@@ -541,7 +563,8 @@ class Service:
     async def publish(self, ent: Entry) -> None:
         """Tell the game's watchers of its new state (once per ply: a process hears of
         the actions it stored itself too)."""
-        gid, ply, told = ent.stored.id, ent.stored.ply, (ent.stored.ply, ent.stored.state_hash)
+        gid, ply = ent.stored.id, ent.stored.ply
+        told = (ply, ent.stored.state_hash, ent.game.is_over())
         if gid not in self.hub.watchers or self.told.get(gid) == told:
             return
         if len(self.told) > 4 * CACHE_SIZE:
@@ -582,7 +605,7 @@ class Service:
         if ent.game.is_over():
             raise ApiError(409, "the game is over")
         header = dict(st.header, resigned={"side": side, "ply": st.ply})
-        self.store.set_header(gid, header)
+        self.store.set_header(gid, header, notice=("resign", st.ply))
         st.header = header
         resign.apply(ent.game, SIDES[st.game], side)
         self.store.set_bot_to_act(gid, st.ply, False)
@@ -601,6 +624,11 @@ class Service:
             raise ApiError(409, "this game is a replay of a record: no rematch")
         if not ent.game.is_over():
             raise ApiError(409, "the game is not over: finish it or resign first")
+        if self.cluster.shared:
+            # another process may have made the rematch: its header is in the database
+            fresh = self.store.load(gid)
+            if fresh is not None and fresh.header.get("rematch"):
+                st.header = fresh.header
         done = st.header.get("rematch")
         if done:
             return {"id": done, "seats": {}}

@@ -36,6 +36,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 SNAPSHOT_EVERY = 100       # store a snapshot of the state every this many actions
 CHANNEL = "djebel"         # the PostgreSQL NOTIFY channel of stored actions
+LIVE = "djebel_live"       # the channel of other live notices: 'KIND GAME ID' (a chat line)
 SCHEMA_LOCK = 0x646A6562   # advisory lock key taken while the tables are created
 
 
@@ -204,18 +205,28 @@ class Store:
                 conn.execute(self._notify, {"channel": CHANNEL, "payload":
                                             f"{gid} {len(actions)} {state_hash}"})
 
+    def announce(self, conn, kind: str, gid: str, ident: int) -> None:
+        """Tell every process sharing the database (PostgreSQL; delivered when the
+        transaction of ``conn`` commits) of a live notice ``kind`` number ``ident`` of a
+        game, which each then reads and pushes to its own watchers (``cluster``)."""
+        if self.postgres:
+            conn.execute(self._notify, {"channel": LIVE, "payload": f"{kind} {gid} {ident}"})
+
     def set_bot_to_act(self, gid: str, ply: int, value: bool) -> None:
         """Mark whether a bot is to act, if the stored game still has ``ply`` actions."""
         with self.engine.begin() as conn:
             conn.execute(update(GameRow).where(GameRow.id == gid, GameRow.ply == ply)
                          .values(bot_to_act=value))
 
-    def set_header(self, gid: str, header: dict) -> None:
-        """Replace a game's header (a resignation is kept there)."""
+    def set_header(self, gid: str, header: dict, notice: tuple[str, int] | None = None) -> None:
+        """Replace a game's header (a resignation is kept there), announcing ``notice``
+        (kind, number) to the other processes with it."""
         with self.session() as s, s.begin():
             row = s.get(GameRow, gid)
             if row is not None:
                 row.header = dict(header)
+                if notice is not None:
+                    self.announce(s, notice[0], gid, notice[1])
 
     def set_seat(self, gid: str, side: str, kind: str, bot: str = "",
                  token_hash: str = "") -> None:

@@ -295,6 +295,7 @@ def _sees(g, a, b) -> bool:
 def odds(game, text: str) -> str | None:
     """One line of odds for a pending action, or None when it involves no dice."""
     a = Action.parse(text)
+    game.validate(a)          # a refused action has no odds: its refusal says why
     # the same figures as the terminal's and `djebel odds`
     describe = algeria_odds.describe if game.name == "algeria" else skirmish_odds.describe
     return describe(game, a)

@@ -40,6 +40,13 @@ class Share(Decision):
         raise_psl(s, side, k, rule, why)
         lower_psl(s, other(side), n - k, rule, why)
 
+    def why_not(self, s, frame, action):
+        n = frame[2]
+        if action.verb == "psp" and len(action.args) == 1:
+            return "9-4", (f"{action.args[0]} is not between 0 and {n}: psp K raises your "
+                           f"PSL by K and lowers the other side's by {n}-K")
+        return super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         _, side, n, _, why = frame
         return (f"{side.upper()}: share out {n} PSP ({why}): psp K = +K to own PSL, "

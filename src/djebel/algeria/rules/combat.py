@@ -9,6 +9,7 @@ from djebel.algeria.board import (
     ACTIVE,
     AIRMOBILE,
     AREA_IDS,
+    BOX_NAMES,
     BRIGADE_TYPES,
     FR_XX,
     GOV_MOBILE_TYPES,
@@ -140,10 +141,71 @@ class Select(Decision):
         else:
             push(s, (frame[0], side, mission, area, (*selected, u), optional))
 
+    def why_not(self, s, frame, action):
+        _, _, mission, area, selected, optional = frame
+        u = unit_arg(action.args[0]) if len(action.args) == 1 else None
+        if action.verb == "add" and u in GOV_UNITS:
+            return why_not_join(s, u, area, selected, mission)
+        if action.verb == "airmobilize" and u in GOV_UNITS:
+            return why_not_fly(s, u, area, selected, mission)
+        if action.verb == "go" and not selected:
+            return ("9.22-2", f"choose at least one unit for the {mission} first"
+                    + (" (or no-react)" if optional else ""))
+        if action.verb == "no-react":
+            if not optional:
+                return "9.22", "no-react answers a React; a Flush once begun takes a unit"
+            return "9.23", "units are chosen: go (the React is then made)"
+        return super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         _, _, mission, area, selected, optional = frame
         chosen = ", ".join(name(u) for u in selected) or "none yet"
         return f"GOV: units for the {mission} in {AREA_IDS[area]} (chosen: {chosen})"
+
+
+def _grouping(s: State, u: int, area: int, selected: tuple) -> tuple[str, str] | None:
+    """9.22-3: several units only if all are elite or a French division is in the area."""
+    if selected and not has_division(s, area) and not (
+            IS_ELITE[u] and all(IS_ELITE[v] for v in selected)):
+        return "9.22-3", (f"several units only if all are elite or a French division is in "
+                          f"{AREA_IDS[area]}")
+    return None
+
+
+def why_not_join(s: State, u: int, area: int, selected: tuple,
+                 mission: str) -> tuple[str, str]:
+    """The rule that keeps ``u`` out of a Flush or React in ``area`` (9.22-2/-3, 11.12-4)."""
+    n = name(u)
+    if UTYPE[u] not in GOV_MOBILE_TYPES:
+        return "9.22-2", f"only mobile units {mission}; {n} is Police"
+    if u in selected:
+        return "9.22-2", f"{n} is chosen already"
+    if s.loc[u] < 0:
+        return "9.22-2", f"{n} is not on the map"
+    if s.flags[u] & NEUT:
+        return "2.3-3", f"{n} is neutralized and cannot act"
+    if s.box[u] not in (OPS, PTL):
+        return "9.22-2", f"{n} is in the {BOX_NAMES[s.box[u]]} box (OPS or PTL needed)"
+    if s.loc[u] != area:
+        if not s.flags[u] & AIRMOBILE:
+            return "9.22-2", (f"{n} is in {AREA_IDS[s.loc[u]]}: from another area only "
+                              "airmobile units join (11.12)")
+        if not (IS_ELITE[u] or has_division(s, area)):
+            return "11.12-4", (f"{n} may fly in only if elite or a French division is in "
+                               f"{AREA_IDS[area]} (DIS-16)")
+    return _grouping(s, u, area, selected) or ("9.22", f"{n} cannot join now")
+
+
+def why_not_fly(s: State, u: int, area: int, selected: tuple,
+                mission: str) -> tuple[str, str]:
+    """The rule that keeps ``u`` from being airmobilized to join (11.12)."""
+    w = deployment.why_not_airmobilize(s, u)
+    if w is not None:
+        return w
+    if s.loc[u] != area and not (IS_ELITE[u] or has_division(s, area)):
+        return "11.12-4", (f"{name(u)} may fly in only if elite or a French division is in "
+                           f"{AREA_IDS[area]} (DIS-16)")
+    return _grouping(s, u, area, selected) or ("11.12", f"{name(u)} cannot fly now")
 
 
 class AirCommit(Decision):
@@ -167,6 +229,14 @@ class AirCommit(Decision):
         s.combat["air"] = k
         if k:
             log(s, "11.11", f"GOV commits {k} Air Point(s)")
+
+    def why_not(self, s, frame, action):
+        if action.verb == "air" and len(action.args) == 1 and isinstance(action.args[0], int):
+            if is_urban(s.combat["area"]):
+                return "11.11-3", "no Air Points in an Urban area: air 0"
+            return "11.11-2", (f"{action.args[0]} Air Points asked, {s.air_avail} available "
+                               f"(air 0 to air {s.air_avail})")
+        return super().why_not(s, frame, action)
 
     def prompt(self, s, frame):
         return f"GOV: commit Air Points (available {s.air_avail})"
@@ -229,6 +299,13 @@ class TakeHit(Decision):
         else:
             c["fln"][idx] = v
         push(s, ("fln_losses",))
+
+    def why_not(self, s, frame, action):
+        if action.verb == "hit" and len(action.args) == 1:
+            units = ", ".join(name(u) for u in s.combat["fln"])
+            return "9-6.3", (f"{action.args[0]} is not in this combat: a hit goes to one "
+                             f"of the FLN units involved ({units})")
+        return super().why_not(s, frame, action)
 
     def prompt(self, s, frame):
         return f"FLN: apply a hit ({s.combat['to_apply']} left)"

@@ -8,6 +8,7 @@ from djebel.algeria.board import (
     AIRMOBILE,
     ALGERIA,
     AREA_IDS,
+    BOX_NAMES,
     BRIGADE_TYPES,
     CADRE,
     COUNTRIES,
@@ -60,6 +61,25 @@ def can_airmobilize(s: State, u: int) -> bool:
     return (UTYPE[u] in BRIGADE_TYPES and is_algerian(s.loc[u]) and s.box[u] in (OPS, PTL)
             and (s.flags[u] & (ACTIVE | NEUT | AIRMOBILE)) == ACTIVE
             and s.helo_avail >= helo_cost(u))
+
+
+def why_not_airmobilize(s: State, u: int) -> tuple[str, str] | None:
+    """The 11.12 rule that keeps ``u`` from being airmobilized now, or None if it may be."""
+    n, f = name(u), s.flags[u]
+    if UTYPE[u] not in BRIGADE_TYPES:
+        return "11.12-1", f"only brigades are airmobilized ({n} is not one)"
+    if f & AIRMOBILE:
+        return "11.12-2", f"{n} is airmobile already"
+    if not is_algerian(s.loc[u]) or s.box[u] not in (OPS, PTL):
+        return "11.12-2", f"{n} must be in an OPS or PTL box in Algeria"
+    if f & NEUT:
+        return "2.3-3", f"{n} is neutralized and cannot act"
+    if not f & ACTIVE:
+        return "6.32-1", f"{n} is not activated this turn"
+    if s.helo_avail < helo_cost(u):
+        return "11.12-1", (f"{n} needs {helo_cost(u)} Helo point(s); "
+                           f"{s.helo_avail} available")
+    return None
 
 
 # The units can_airmobilize() may pass, and the fewest Helo points any of them needs.
@@ -119,6 +139,42 @@ class GovDeployment(Decision):
         else:
             airmobilize(s, u)
 
+    def why_not(self, s, frame, action):
+        u = unit_arg(action.args[0]) if action.args else None
+        if u is None or u not in GOV_UNITS:
+            return super().why_not(s, frame, action)
+        n = name(u)
+        if action.verb == "deploy":
+            if UTYPE[u] not in GOV_MOBILE_TYPES:
+                return "7-1", f"only mobile units deploy; {n} is Police (always on Patrol)"
+            if s.loc[u] < 0:
+                return "7-1", f"{n} is not on the map"
+            if s.flags[u] & DEPLOYED:
+                return "7-1", f"{n} has deployed already this phase (once each)"
+            if s.flags[u] & NEUT:
+                return "2.3-3", f"{n} is neutralized and cannot deploy"
+            if s.box[u] != OPS:
+                return "7-1", f"{n} is in the {BOX_NAMES[s.box[u]]} box: only units in OPS deploy"
+            if not s.flags[u] & ACTIVE:
+                return "6.32-1", f"{n} was not activated this turn and cannot deploy"
+        if action.verb == "mode":
+            if UTYPE[u] != FR_XX:
+                return "11.7-1", f"only divisions change mode ({n} is not one)"
+            if s.loc[u] < 0:
+                return "7-2", f"{n} is not on the map"
+            if s.flags[u] & MODE_SET:
+                return "11.7-2", f"{n} has changed mode already this phase (once)"
+            mode = "dispersed" if s.flags[u] & DISPERSED else "concentrated"
+            if len(action.args) == 2 and action.args[1] == mode:
+                return "7-2", f"{n} is {mode} already"
+            if s.slow_french and mode == "concentrated":
+                return "13.1-2", "under Slow French Reaction no division becomes Dispersed"
+        if action.verb == "airmobilize":
+            w = why_not_airmobilize(s, u)
+            if w is not None:
+                return w
+        return super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         return "GOV deployment: deploy units, set division modes, airmobilize, or done"
 
@@ -143,6 +199,16 @@ class DeployTo(Decision):
         else:
             s.loc[u] = area_arg(action.args[0])
             log(s, "7-1", f"{name(u)} deploys to {where(s, u)}")
+
+    def why_not(self, s, frame, action):
+        if action.verb == "to" and len(action.args) == 1:
+            a = area_arg(action.args[0])
+            if a == s.loc[frame[2]]:
+                return "7-1", (f"{name(frame[2])} is in {AREA_IDS[a]} already: stay, or "
+                               "to PTL to patrol there")
+            return "7-1", ("a unit deploys to the PTL box of its area or to the OPS box of "
+                           "another Algerian area")
+        return super().why_not(s, frame, action)
 
     def prompt(self, s, frame):
         return f"GOV: deploy {name(frame[2])} from {where(s, frame[2])}"

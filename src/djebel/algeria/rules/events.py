@@ -39,6 +39,7 @@ from djebel.algeria.rules.common import (
     name,
     raise_psl,
     roll,
+    where,
 )
 from djebel.algeria.state import OAS_INACTIVE, State
 from djebel.algeria.tables import tables
@@ -131,6 +132,9 @@ class UnDebate(Decision):
         else:
             lower_psl(s, "gov", n, "C.2", "UN debate")
 
+    def why_not(self, s, frame, action):
+        return "C.2", "the UN debate (43-44): un raise-fln, or un lower-gov (each 1d6)"
+
     def prompt(self, s, frame):
         return f"{frame[1].upper()}: UN debate: raise FLN PSL or lower GOV PSL by 1d6"
 
@@ -155,6 +159,10 @@ class PurgeWilaya(Decision):
         areas = set(WILAYA_AREAS[wilaya])
         cands = [u for u in FLN_UNITS if s.loc[u] in areas and not s.flags[u] & NEUT]
         pick(s, "fln", "C.2", "neutralize", n, cands, "neutralize (Factional Purge)")
+
+    def why_not(self, s, frame, action):
+        return "C.2", ("the Factional Purge (45-46) names a wilaya: purge "
+                       + ", ".join(WILAYAS))
 
     def prompt(self, s, frame):
         return "GOV: Factional Purge: choose a wilaya"
@@ -202,6 +210,13 @@ class NatoRemove(Decision):
         left = frame[2] - _nato_value(u)
         if left > 0 and _nato_candidates(s):
             push(s, ("nato_remove", "gov", left))
+
+    def why_not(self, s, frame, action):
+        u = unit_arg(action.args[0]) if len(action.args) == 1 else None
+        if action.verb == "remove" and u is not None:
+            return "C.2", (f"NATO pressure (55-56, INT-07) takes French brigades and "
+                           f"divisions in Algeria; not {name(u)} in {where(s, u)}")
+        return super().why_not(s, frame, action)
 
     def prompt(self, s, frame):
         return f"GOV: NATO pressure: remove {frame[2]} more brigade(s) (a division counts 3)"

@@ -51,6 +51,7 @@ from djebel.algeria.rules.common import (
     take_fln_loss,
     to_oc,
     unit_actions,
+    where,
 )
 from djebel.algeria.state import DONE_PROPAGANDA, DONE_RAID, DONE_STRIKE, State
 from djebel.algeria.tables import MstResult, tables
@@ -182,6 +183,14 @@ class StrikeAssist(Decision):
         else:
             push(s, (frame[0], side, front, (*helpers, unit_arg(action.args[0]))))
 
+    def why_not(self, s, frame, action):
+        u = unit_arg(action.args[0]) if len(action.args) == 1 else None
+        if action.verb == "assist" and u in FLN_UNITS:
+            if UTYPE[u] != CADRE:
+                return "9.12-1", f"only Cadres assist a Strike ({name(u)} is not one)"
+            return _why_not_helper(s, u, s.loc[frame[2]], frame[3], "9.12-1")
+        return super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         return f"FLN: Cadres to assist the Strike in {AREA_IDS[s.loc[frame[2]]]}, then go"
 
@@ -271,7 +280,9 @@ class MoveTo(Decision):
     def why_not(self, s, frame, action):
         b = area_arg(action.args[0]) if action.verb == "to" and action.args else None
         a = s.loc[frame[2]]
-        if b is None or b == a:
+        if b == a:
+            return "9.13-3", f"{name(frame[2])} is in {AREA_IDS[a]} already: a Move goes elsewhere"
+        if b is None:
             return super().why_not(s, frame, action)
         if b not in MOVE_TARGETS[a]:
             return "9.13-3", (f"{AREA_IDS[b]} is neither in {name(frame[2])}'s wilaya nor "
@@ -324,6 +335,15 @@ def why_not_raid(s: State, u: int) -> Why:
     return None
 
 
+def _why_not_helper(s: State, u: int, a: int, chosen: tuple, rule: str) -> tuple[str, str]:
+    """Why ``u`` cannot join a mission of units in the OPS box of area ``a``."""
+    if u in chosen:
+        return rule, f"{name(u)} is taking part already"
+    if s.loc[u] >= 0 and s.loc[u] != a:
+        return rule, f"{name(u)} is in {where(s, u)}: only units in {AREA_IDS[a]} join"
+    return _ready(s, u) or (rule, f"{name(u)} cannot join now")
+
+
 def _raiders(s: State, a: int, chosen: tuple) -> list[int]:
     return [u for u in FLN_UNITS if s.loc[u] == a and s.box[u] == OPS and band_or_failek(u)
             and not s.flags[u] & NEUT and u not in chosen]
@@ -346,6 +366,14 @@ class RaidAdd(Decision):
             raid(s, a, chosen)
         else:
             push(s, (frame[0], side, a, (*chosen, unit_arg(action.args[0]))))
+
+    def why_not(self, s, frame, action):
+        u = unit_arg(action.args[0]) if len(action.args) == 1 else None
+        if action.verb == "add" and u in FLN_UNITS:
+            if not band_or_failek(u):
+                return "9.14-1", f"only Bands and Faileks raid ({name(u)} is not one)"
+            return _why_not_helper(s, u, frame[2], frame[3], "9.14-1")
+        return super().why_not(s, frame, action)
 
     def prompt(self, s, frame):
         return f"FLN: more units for the Raid in {AREA_IDS[frame[2]]}, then go"
@@ -410,6 +438,18 @@ class HarassJoin(Decision):
         else:
             push(s, (frame[0], side, a, (*chosen, unit_arg(action.args[0]))))
 
+    def why_not(self, s, frame, action):
+        u = unit_arg(action.args[0]) if len(action.args) == 1 else None
+        if action.verb == "add" and u in FLN_UNITS:
+            if not band_or_failek(u):
+                return "9.15-2", f"only Bands and Faileks harass ({name(u)} is not one)"
+            chosen = frame[3]
+            if UTYPE[u] != FAILEK and not any(UTYPE[v] == FAILEK for v in chosen):
+                return "9.15-2", ("units harass singly unless a Failek harasses: add a "
+                                  "Failek first (DIS-19)")
+            return _why_not_helper(s, u, frame[2], chosen, "9.15-2")
+        return super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         return f"FLN: units joining the Harass in {AREA_IDS[frame[2]]}, then go"
 
@@ -435,6 +475,16 @@ class HarassTarget(Decision):
         if combat.air_possible(s, a):
             frames.insert(0, ("air_commit", "gov"))
         push(s, *frames)
+
+    def why_not(self, s, frame, action):
+        g = unit_arg(action.args[0]) if len(action.args) == 1 else None
+        if action.verb == "target" and g is not None:
+            if g not in GOV_UNITS:
+                return "9.15-3", f"the target is a Government unit ({name(g)} is FLN)"
+            there = f"is in {where(s, g)}" if s.loc[g] >= 0 else "is not on the map"
+            return "9.15-3", (f"{name(g)} {there}: the target is a Government unit in "
+                              f"{AREA_IDS[frame[2]]}")
+        return super().why_not(s, frame, action)
 
     def prompt(self, s, frame):
         return f"FLN: choose the Government unit to harass in {AREA_IDS[frame[2]]}"

@@ -224,9 +224,82 @@ class GovReinforcement(Decision):
             s.oas, s.oas_controller = OAS_INACTIVE, ""
             log(s, "11.3", "GOV PSL above 70: the OAS is removed")
 
+    def why_not(self, s, frame, action):
+        return why_not_gov_reinf(s, action) or super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         return (f"GOV reinforcement: PSL {s.gov_psl}{'.5 owed' if s.gov_half else ''}: "
                 f"mobilize, buy points, activate, or done")
+
+
+def _gov_afford(s: State, halves: int, what: str) -> tuple[str, str] | None:
+    cost = f"{halves / 2:g}"
+    return None if can_pay(s, halves) else (
+        "6.3-2", f"{what} costs {cost} PSP (B.1): the GOV PSL ({s.gov_psl}) may not fall "
+                 "below 1")
+
+
+def why_not_gov_reinf(s: State, action: Action) -> tuple[str, str] | None:
+    """The 6.3 rule a refused Government reinforcement breaks (costs: B.1), or None when
+    the action is not one of these (then the generic refusal applies)."""
+    verb, args = action.verb, action.args
+    b1 = tables().b1
+    arg = str(args[0]) if len(args) == 1 else None
+    if verb == "mobilize" and arg in TYPE_KEYS:
+        t = TYPE_KEYS.index(arg)
+        if t not in GOV_MOBILE_TYPES and t != POLICE:
+            return "6.31-1", f"the Government mobilizes its own units; {arg} is an FLN type"
+        if free_counter(s, t) is None:
+            return "6.31-1", f"no {arg} counter off the map to mobilize (counter mix)"
+        if t != POLICE and _slow_blocks(s):
+            return "13.1-2", ("Slow French Reaction: one mobile unit or one point per turn, "
+                              "already taken")
+        return _gov_afford(s, mobilize_cost(t), f"a {arg}")
+    if verb == "buy" and arg in POINTS:
+        if _slow_blocks(s):
+            return "13.1-2", ("Slow French Reaction: one mobile unit or one point per turn, "
+                              "already taken")
+        return _gov_afford(s, cost_halves(b1["point"][arg]["mobilize"]), f"an {arg} point")
+    if verb == "border-zone" and not args:
+        if not s.independent:
+            return "6.33-1", "no Border Zone before Morocco and Tunisia are independent"
+        if s.bz is not None and s.bz <= BZ_LIMIT:
+            return "6.33-2", f"the Border Zone is at {BZ_LIMIT} already, its lowest (INT-19)"
+        if s.bz_new:
+            return "6.33-2", "the Border Zone was first mobilized this turn: no step further yet"
+        return _gov_afford(s, cost_halves(b1["border_zone"]["mobilize"]), "the Border Zone")
+    if verb == "activate" and arg == "border-zone":
+        if s.bz is None:
+            return "6.32-5", "there is no Border Zone to activate (mobilize it first, 6.33)"
+        if s.bz_active:
+            return "6.32-5", "the Border Zone is active already this turn"
+        if not s.bz:
+            return "6.32-5", "the Border Zone is at DRM 0: activating it changes nothing"
+        return _gov_afford(s, cost_halves(b1["border_zone"]["activate"]),
+                           "activating the Border Zone")
+    u = unit_arg(arg) if arg is not None else None
+    if verb == "activate" and u in GOV_UNITS:
+        n = name(u)
+        if UTYPE[u] not in FRENCH_MOBILE_TYPES:
+            return "6.32-2", f"only French mobile units are activated ({n} needs none)"
+        if s.loc[u] < 0:
+            return "6.32-1", f"{n} is not on the map"
+        if s.flags[u] & ACTIVE:
+            return "6.32-1", f"{n} is active already"
+        if s.flags[u] & NEUT:
+            return "6.32-3", f"{n} is neutralized and cannot be activated"
+        if s.box[u] != OPS:
+            return "6.32-1", f"{n} is in OC: only units in OPS are activated"
+        return _gov_afford(s, activate_cost(u), f"activating {n}")
+    if verb == "remove" and u in GOV_UNITS:
+        if UTYPE[u] != POLICE:
+            return "6.31-4", f"only Police leave the map here ({name(u)} is not Police)"
+        return "6.31-4", f"{name(u)} is not on the map"
+    if verb == "remove-oas" and not args:
+        if s.oas == OAS_INACTIVE:
+            return "11.3-6", "the OAS is not active"
+        return "11.3-6", f"the OAS is removed only with GOV PSL above 70 (now {s.gov_psl})"
+    return None
 
 
 class MobilizeWhere(Decision):
@@ -259,6 +332,13 @@ class MobilizeWhere(Decision):
             left = budget - cost // 2
             if left > 0 and special.free_types(s, left):
                 push(s, ("coup_mobilize", "gov", left))
+
+    def why_not(self, s, frame, action):
+        if action.verb == "at" and len(action.args) == 1:
+            rule = "6.31-3" if frame[2] == POLICE else "6.31-2"
+            return rule, (f"a new {TYPE_KEYS[frame[2]]} goes to an Algerian area, not "
+                          f"{action.args[0]}")
+        return super().why_not(s, frame, action)
 
     def prompt(self, s, frame):
         return f"GOV: where does the new {TYPE_KEYS[frame[2]]} go?"
@@ -440,10 +520,19 @@ def why_not_fln_reinf(s: State, action: Action) -> tuple[str, str] | None:
         if not any(s.loc[u] == a and not s.flags[u] & NEUT for u in TYPE_UNITS[FRONT]):
             return "6.2-1", f"no non-neutralized Front in {AREA_IDS[a]} to build there"
         return _afford(s, a1["build"]["cost"], "a build")
+    if verb == "reduce" and len(args) == 1 and unit_arg(args[0]) in FLN_UNITS:
+        u = unit_arg(args[0])
+        if UTYPE[u] != FRONT:
+            return "6.2-5", f"only a Front is turned into a Cadre ({name(u)} is not one)"
+        if s.loc[u] < 0:
+            return "6.2-5", f"{name(u)} is not on the map"
+        return "6.2-8", "no cadre counter left (counter mix, INT-04)"
     if verb == "convert" and len(args) == 2:
         u = unit_arg(args[0])
-        if u is None or s.loc[u] < 0:
+        if u is None or u not in FLN_UNITS:
             return None
+        if s.loc[u] < 0:
+            return "6.2-2", f"{name(u)} is not on the map"
         a = s.loc[u]
         if args[1] in ("front", "band") and UTYPE[u] != CADRE:
             rule = "6.2-2" if args[1] == "front" else "6.2-3"

@@ -133,6 +133,27 @@ def auto_misfit(s: State, queue: tuple) -> tuple[int, int, int, int, str] | None
     return None
 
 
+def why_not_place(s: State, frame: tuple, action: Action) -> tuple[str, str] | None:
+    """3-4: the units are placed in the listed order, each in an area of its wilaya;
+    a Front never in a Remote area nor beside another Front."""
+    t, wilaya = frame[2][0]
+    if action.verb != "place" or len(action.args) < 2:
+        return None
+    if action.args[0] != TYPE_KEYS[t]:
+        return "3-4", (f"the next unit to place is a {TYPE_KEYS[t]} of wilaya {wilaya} "
+                       "(the set-up is placed in its listed order)")
+    a = area_arg(action.args[1])
+    if a is None:
+        return None
+    if a not in WILAYA_AREAS[wilaya]:
+        return "3-4", f"{AREA_IDS[a]} is not in wilaya {wilaya}, where this {TYPE_KEYS[t]} goes"
+    if t == FRONT and rating(s, a) == REMOTE:
+        return "3-4", f"no Front in a Remote area ({AREA_IDS[a]}, A.1)"
+    if t == FRONT:
+        return "3-4", f"{AREA_IDS[a]} already holds a Front (one per area)"
+    return None
+
+
 class SetupPlace(Decision):
     """3-4: place the next listed unit in an area of its wilaya (divisions in either mode),
     or ``place auto`` to place all the rest at random (see ``auto_misfit`` for scripted
@@ -156,7 +177,7 @@ class SetupPlace(Decision):
     def why_not(self, s, frame, action):
         misfit = auto_misfit(s, frame[2]) if action == _PLACE_AUTO else None
         if misfit is None:
-            return super().why_not(s, frame, action)
+            return why_not_place(s, frame, action) or super().why_not(s, frame, action)
         i, value, n, t, wilaya = misfit
         return "3-4", (f"place auto rolls a d{n} for the {TYPE_KEYS[t]} of wilaya {wilaya}, "
                        f"but the next scripted die (dice_script[{i}]) is {value}; place the "

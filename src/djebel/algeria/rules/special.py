@@ -76,6 +76,12 @@ class OasPlace(Decision):
         s.oas = AREA_INDEX[action.args[0]]
         log(s, "11.3", f"{frame[1].upper()} places the OAS in {AREA_IDS[s.oas]}")
 
+    def why_not(self, s, frame, action):
+        if action.verb == "oas" and len(action.args) == 1:
+            return "11.3-2", (f"the OAS goes to an Urban area (Constantine, Algiers, Oran) "
+                              f"or France, not {action.args[0]}")
+        return super().why_not(s, frame, action)
+
     def prompt(self, s, frame):
         return f"{frame[1].upper()}: place the OAS (Constantine, Algiers, Oran or France)"
 
@@ -147,6 +153,21 @@ class CoupMobilize(Decision):
             return
         t = TYPE_KEYS.index(action.args[0])
         push(s, ("mobilize_where", "gov", t, frame[2]))
+
+    def why_not(self, s, frame, action):
+        key = str(action.args[0]) if action.verb == "mobilize" and action.args else None
+        if key in TYPE_KEYS:
+            t = TYPE_KEYS.index(key)
+            if t not in GOV_MOBILE_TYPES and key != "police":
+                return "11.4-3", f"the coup mobilizes Government units; {key} is an FLN type"
+            if free_counter(s, t) is None:
+                return "6.31-1", f"no {key} counter off the map to mobilize (counter mix)"
+            cost = tables().b1["unit"][key]["mobilize"]
+            return "11.4-3", (f"a {key} costs {cost:g} PSP (B.1); {frame[2]} PSP of free "
+                              "mobilization are left")
+        if action.verb == "mobilize":
+            return "11.4-3", "the coup mobilizes units only (no points or Border Zone, INT-52)"
+        return super().why_not(s, frame, action)
 
     def prompt(self, s, frame):
         return f"GOV: coup: mobilize up to {frame[2]} PSP of units for free"

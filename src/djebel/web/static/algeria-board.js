@@ -78,7 +78,28 @@ function layoutNodes(m) {
     if (!moved && pull === 0) break;
   }
   for (const n of list) { n.x = Math.round(n.x); n.y = Math.round(n.y); }
+  clearTowns(list, ids.filter(id => id !== "FRANCE").map(id => [id, ...anchor(id)]), W, H);
   return nodes;
+}
+
+// A node lying over another area's town moves, if a small step frees the town without
+// meeting another node, a wilaya's name or the map's edge (else it stays).
+function clearTowns(list, towns, W, H) {
+  const meet = (a, b, gap) => a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap;
+  const covers = (n, x, y) => towns.some(([, tx, ty]) => tx > x - 6 && tx < x + n.w + 6 && ty > y - 6 && ty < y + n.h + 6);
+  const steps = [];
+  for (let dx = -96; dx <= 96; dx += 4) for (let dy = -96; dy <= 96; dy += 4) steps.push([dx, dy]);
+  steps.sort((p, q) => Math.hypot(...p) - Math.hypot(...q));
+  for (let pass = 0; pass < 4; pass++) for (const n of list) {
+    if (n.wilaya || n.town || n.id === "FRANCE" || !covers(n, n.x, n.y)) continue;
+    for (const [dx, dy] of steps) {
+      const c = { x: n.x + dx, y: n.y + dy, w: n.w, h: n.h };
+      if (c.x < 4 || c.y < 4 || c.x + c.w > W - 4 || c.y + c.h > H - 4 || covers(n, c.x, c.y)) continue;
+      if (list.some(o => o !== n && !o.town && meet(c, o, o.wilaya ? 0 : 3))) continue;
+      n.x = c.x; n.y = c.y;
+      break;
+    }
+  }
 }
 
 function expandUnits(b) {
@@ -162,14 +183,14 @@ function drawAlgeria(v) {
   svg.append(s("text", { x: W * 0.5, y: 30, "font-size": 18, fill: "#6d8fa3", "font-style": "italic", "letter-spacing": 6, class: "map-name" }, "MEDITERRANEAN SEA"));
   svg.append(s("text", { x: W * 0.55, y: H - 16, "font-size": 18, fill: "#b59d6e", "letter-spacing": 10, "font-style": "italic", class: "map-name" }, "S A H A R A"));
   for (const [w, info] of Object.entries(m.wilayas)) {
-    svg.append(s("text", { x: info.label[0], y: info.label[1] + WILAYA_DY, "font-size": 30, "data-wilaya": w, "font-weight": "bold", fill: "#7a4a24", opacity: 0.18, "text-anchor": "middle", class: "map-name" }, "W" + w));
+    svg.append(s("text", { x: info.label[0], y: info.label[1] + WILAYA_DY, "font-size": 30, "data-wilaya": w, "font-weight": "bold", fill: "#7a4a24", opacity: 0.3, "text-anchor": "middle", class: "map-name" }, "W" + w));
   }
   // towns and the lines to their nodes
   for (const n of Object.values(G.nodes)) {
     if (n.id === "FRANCE") continue;
     const cx = Math.max(n.x, Math.min(n.tx, n.x + n.w)), cy = Math.max(n.y, Math.min(n.ty, n.y + n.h));
     svg.append(s("line", { x1: n.tx, y1: n.ty, x2: cx, y2: cy, stroke: "#3b3024", "stroke-width": 1.2, opacity: 0.75, "pointer-events": "none" }));
-    svg.append(s("circle", { cx: n.tx, cy: n.ty, r: 4, fill: "#3b3024", stroke: "#fff", "stroke-width": 1, "pointer-events": "none" }));
+    svg.append(s("circle", { cx: n.tx, cy: n.ty, r: 4, fill: "#3b3024", stroke: "#fff", "stroke-width": 1, "pointer-events": "none", class: "town", "data-area": n.id }));
   }
   for (const n of Object.values(G.nodes)) svg.append(areaNode(v, n, areaById[n.id], hotUnits, hotAreas));
   Zoom.attach(svg, "algeria", [0, 0, W, H]);
@@ -183,10 +204,13 @@ function areaNode(v, n, st, hotUnits, hotAreas) {
   const info = G.map.areas[n.id] || { wilaya: "", name: "France" };
   const title = `${n.name} (${n.id})${info.wilaya ? ", wilaya " + info.wilaya : ""}${st.rating && RATING_NAME[st.rating] ? ", " + RATING_NAME[st.rating] : ""}`
     + (st.control ? ", " + st.control.toUpperCase() + " control" : "") + (st.terror ? ", terror" : "") + (st.resettled ? ", resettled" : "");
-  // an area with no counter keeps its place on the map but covers only its label
+  // an area with no counter keeps its place on the map but covers only its label; the
+  // rest of a node is a faint frame the map shows through (its borders, towns, names)
   const empty = !unitsIn(st).length && !st.terror && !st.resettled;
-  g.append(s("rect", { x: 0, y: 0, width: n.w, height: empty ? LABEL_H * n.lines + 1 : n.h, rx: 4, fill: "#fffdf6", "fill-opacity": 0.75,
+  const marked = picked || hot || st.control;
+  g.append(s("rect", { x: 0, y: 0, width: n.w, height: empty ? LABEL_H * n.lines + 1 : n.h, rx: 4, fill: "#fffdf6", "fill-opacity": 0.2,
     stroke: picked ? "#ff3300" : hot ? "#e0a800" : CONTROL_COLOUR[st.control || ""], "stroke-width": picked || hot ? 3 : st.control ? 2 : 1,
+    "stroke-opacity": marked ? 1 : 0.45,
     class: "clickable node-bg", onclick: () => { openDetail(n.id, true); clickArea(n.id); }, title }));
   const lab = s("g", { class: "area-label clickable", "data-area": n.id, onclick: () => { openDetail(n.id, true); clickArea(n.id); } });
   lab.append(s("rect", { x: 1, y: 1, width: n.w - 2, height: LABEL_H * n.lines - 1, rx: 3, fill: st.control === "fln" ? "#f6dede" : st.control === "gov" ? "#dde6f4" : "#efe6d2", class: "label-bg" }));

@@ -339,7 +339,12 @@ function actionPanel(v) {
   p.append(History.setting());
   if (G.chosen) {
     const c = el("div", { class: "choice", id: "choice" }, el("div", {}, "Chosen: ", el("code", {}, G.chosen)));
-    if (G.odds) c.append(el("div", { class: "odds", id: "odds" }, G.odds));
+    if (G.odds) {
+      // one line per case (each choice the opponent may make next is its own clause)
+      const parts = G.odds.split("; ");
+      c.append(el("div", { class: "odds", id: "odds" },
+        ...parts.map((t, i) => el("div", { class: "odds-case" }, i < parts.length - 1 ? t + ";" : t))));
+    }
     c.append(el("button", { class: "primary", id: "confirm", onclick: confirm }, "Confirm"),
       el("button", { onclick: () => { G.chosen = null; G.odds = null; G.point = null; render(); } }, "Cancel"));
     p.append(c);
@@ -350,12 +355,15 @@ function actionPanel(v) {
 function clearSel() { G.sel = { units: [], areas: [], elements: [], boxes: [] }; G.chosen = null; G.odds = null; G.point = null; G.detail = null; G.detailPinned = false; }
 
 async function choose(text) {
-  // a decision with one legal action is played at once (a setting, on by default)
-  if (G.view && G.view.actions.length === 1 && History.singleWithoutConfirm()) { G.chosen = text; await confirm(); return; }
+  // a decision with one legal action is played at once (a setting, on by default),
+  // unless it rolls dice: then its odds are shown and it waits for Confirm, as any other
+  const single = G.view && G.view.actions.length === 1 && History.singleWithoutConfirm();
   G.chosen = text; G.odds = null; G.error = null;
-  render();
+  if (!single) render();
   const r = await api("GET", "/api/games/" + G.id + "/odds?action=" + encodeURIComponent(text));
-  if (G.chosen === text && r.status === 200 && r.data.odds) { G.odds = r.data.odds; render(); }
+  if (G.chosen !== text) return;
+  if (r.status === 200 && r.data.odds) { G.odds = r.data.odds; render(); }
+  else if (single) await confirm();
 }
 
 async function confirm() {

@@ -164,9 +164,13 @@ const Days = (() => {
     P.seen.add(m.id);
     P.last = Math.max(P.last, m.id);
     const when = new Date(m.at * 1000);
-    P.list.append(el("div", { class: "chat-msg", "data-id": m.id }, sideBadge(m.side), " ",
+    const row = el("div", { class: "chat-msg", "data-id": m.id }, sideBadge(m.side), " ",
       el("span", { class: "small" }, when.toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })),
-      el("div", { class: "chat-text" }, m.text)));
+      el("div", { class: "chat-text" }, m.text));
+    // in the order they were taken: a message from another server process may arrive
+    // after a later one taken by this page's own
+    const later = [...P.list.children].find(c => Number(c.dataset.id) > m.id);
+    P.list.insertBefore(row, later || null);
     P.list.scrollTop = P.list.scrollHeight;
   }
 
