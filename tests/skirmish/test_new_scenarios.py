@@ -65,13 +65,13 @@ def test_R155_D79_douar_is_lost_at_the_third_civilian_casualty():
 
 def test_D78_douar_scores_a_search_of_an_empty_house():
     """d1 starts empty (balance): a rifle team inside it at the end of a French phase
-    searches it for good, 4 VP."""
+    searches it for good, 6 VP."""
     g = new_game("douar", 1)
     g.place(g.el("F2"), 45, 54, 0)
     go(g, "endphase")
     assert g.searched == ("d1",)
     from djebel.skirmish.rules import garnish
-    assert garnish.score(g, final=True)["french"] == 4
+    assert garnish.score(g, final=True)["french"] == 6
 
 
 @pytest.mark.parametrize("scenario", ["casevac", "douar"])
@@ -79,3 +79,13 @@ def test_new_scenarios_play_to_the_end_with_bots(scenario):
     g = new_game(scenario, 5, {"log": False})
     play_out(g, MatrixBot(5, log=False), MatrixBot(6, log=False))
     assert g.is_over() and g.result().reason
+
+
+def test_D75_a_scenario_may_not_set_an_element_on_civilians(tmp_path):
+    text = scenario_text([F("french_rifle", 20, 20), I("ins_rifle", 80, 20)],
+                         civilians=[(80.5, 20.5)])
+    path = tmp_path / "shield.toml"
+    path.write_text(text)
+    with pytest.raises(ScenarioError) as exc:
+        new_game(str(path))
+    assert "force[1].at" in str(exc.value) and "civilians (D75)" in str(exc.value)

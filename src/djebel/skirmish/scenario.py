@@ -17,7 +17,7 @@ from pathlib import Path
 from shapely.geometry import Point, Polygon
 
 from djebel.core.errors import ScenarioError, brief
-from djebel.skirmish.catalog import DATA, catalog, load_toml
+from djebel.skirmish.catalog import DATA, catalog, load_toml, tables
 from djebel.skirmish.geometry import Body, Feature, Terrain, base_poly, distance, rect
 
 SIDES = ("french", "insurgents")
@@ -386,6 +386,10 @@ def parse_scenario(data: dict, path: str) -> Scenario:
                     if not ob.air and base_poly(ob).intersection(base_poly(body)).area > 1e-6:
                         raise _err(path, field + ".at", f"a base not overlapping {other_label}",
                                    at)
+                radius = tables()["civilians"]["footprint_radius_cm"]
+                if any(base_poly(body).distance(Point(c)) < radius for c in civs):
+                    raise _err(path, field + ".at", "a base not standing on civilians (D75)",
+                               at)
             zone_names = f.get("zone")
             polys = []
             if zone_names is not None:
