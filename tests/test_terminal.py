@@ -140,15 +140,15 @@ def test_skirmish_terminal_undo_limits():
     from djebel.skirmish.terminal import run_game
     out = io.StringIO()
     # (each shot shows its odds first and is confirmed with "y")
-    orders = iter(["activate I1", "undo", "activate I1", "shoot I1 HA", "y", "undo", "quit"])
+    orders = iter(["activate I7", "undo", "activate I7", "shoot I7 HA", "y", "undo", "quit"])
     g = run_game("ambush", "human", "human", 3, None, lambda p: next(orders), out, False)
     text = " ".join(out.getvalue().split())
     assert "undone: back to your previous decision" in text
     # the shot rolled dice and the French react: the insurgents' shot stays
     assert "cannot undo: the last action was insurgents's" in text
-    assert g.history() == ["activate I1", "shoot I1 HA"]
+    assert g.history() == ["activate I7", "shoot I7 HA"]
     out = io.StringIO()
-    orders = iter(["activate I1", "shoot I1 HA", "y", "undo", "undo", "quit"])
+    orders = iter(["activate I7", "shoot I7 HA", "y", "undo", "undo", "quit"])
     g = run_game("ambush", "human", "human", 3, None, lambda p: next(orders), out, False,
                  analysis=True)
     assert g.history() == [] and "analysis game" in out.getvalue()

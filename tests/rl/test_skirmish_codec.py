@@ -24,10 +24,10 @@ def test_ambush_worked_example_of_docs():
     assert str(codec.index_action(game, 0)) == "activate I1"
     game.apply(codec.index_action(game, 0))
     obs = codec.observe(game, "insurgents")
-    assert [str(a) for a in codec.orders(game)[:3]] == ["shoot I1 HA", "shoot I1 F1",
-                                                         "shoot I1 F3"]
-    assert order_slot(obs, 0) == {"valid": 1, "verb_shoot": 1, "actor_11": 1, "target_1": 1}
-    assert order_slot(obs, 1) == {"valid": 1, "verb_shoot": 1, "actor_11": 1, "target_0": 1}
+    assert [str(a) for a in codec.orders(game)[:3]] == ["shoot I1 F3", "shoot I1 F5",
+                                                         "shoot I1 HB"]
+    assert order_slot(obs, 0) == {"valid": 1, "verb_shoot": 1, "actor_11": 1, "target_3": 1}
+    assert order_slot(obs, 1) == {"valid": 1, "verb_shoot": 1, "actor_11": 1, "target_5": 1}
     n = len(codec.ELEMENT_FIELDS)
     f1 = {codec.ELEMENT_FIELDS[i]: round(float(obs[i]), 3) for i in np.flatnonzero(obs[:n])}
     assert f1 == {"present": 1, "french": 1, "on_table": 1, "x": 0.426, "y": 0.5,

@@ -194,15 +194,18 @@ def test_deploy_step_places_within_zones():
     before = g.state_hash()
     for bad, rule in (("place I1 45 63", "4"),            # outside the zone / too close
                       ("place I1 20 100", "4"),           # outside every zone
-                      ("place I1 60 77", "D19"),          # on top of I3
+                      ("place I1 55 86", "D19"),          # on top of I3
                       ("place HA 45 80", "4")):           # a French element
         with pytest.raises(IllegalAction) as exc:
             g.apply(bad)
         assert exc.value.rule == rule, bad
         assert g.state_hash() == before
-    g.apply("place I1 66 80 face 250")
+    with pytest.raises(IllegalAction) as exc:
+        g.apply("place I1 66 78 face 250")            # in the village, 15 cm from HA
+    assert exc.value.rule == "4" and "21" in exc.value.reason
+    g.apply("place I1 45 92 face 250")
     g.apply("overwatch I3")
-    assert (g.el("I1").x, g.el("I1").y) == (66.0, 80.0) and g.el("I3").overwatch
+    assert (g.el("I1").x, g.el("I1").y) == (45.0, 92.0) and g.el("I3").overwatch
     g.apply("ready")
     assert g.active_side == "insurgents" and g.frames[-1]["k"] == "main"
 

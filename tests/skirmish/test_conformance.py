@@ -12,4 +12,4 @@ def test_conformance(scenario: str) -> None:
 
 
 def test_scenarios_listed() -> None:
-    assert list_scenarios() == ["ambush", "hotlz", "search"]
+    assert list_scenarios() == ["ambush", "casevac", "douar", "hotlz", "search"]

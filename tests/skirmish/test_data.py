@@ -83,10 +83,11 @@ def test_catalog_loader_names_file_and_field(tmp_path):
 
 
 def test_shipped_scenarios_load():
-    assert list_scenarios() == ["ambush", "hotlz", "search"]
+    assert list_scenarios() == ["ambush", "casevac", "douar", "hotlz", "search"]
+    limits = {name: load_scenario(name).turn_limit for name in list_scenarios()}
+    assert limits == {"ambush": 6, "casevac": 6, "douar": 8, "hotlz": 8, "search": 10}
     for name in list_scenarios():
-        s = load_scenario(name)
-        assert s.turn_limit >= 8 and s.victory
+        assert load_scenario(name).victory
 
 
 @pytest.mark.parametrize("mutate, field", [

@@ -15,6 +15,10 @@ EXERCISES = {
     "hotlz": {"R42", "R129", "R138", "R101", "R102", "R149", "R106"},
     # civilians and collateral rolls, CASEVAC point, group activation
     "search": {"R155", "R150", "R24", "R42", "R149"},
+    # wounded picked up and evacuated, the Puma arriving and unloading, overwatch
+    "casevac": {"D73", "R150", "R129", "R138", "R42", "R149"},
+    # civilians and collateral rolls, searches, CASEVAC point, group activation
+    "douar": {"R155", "4.2", "R150", "D73", "R24"},
 }
 
 

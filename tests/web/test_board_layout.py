@@ -279,7 +279,7 @@ def test_skirmish_roster_grid_rings_and_selection(page, web):  # noqa: F811
     assert "insurgents phase" not in page.locator("#table-title").text_content()
     # roster: every element, its state and passengers
     rows = page.locator("#roster tr.roster-row")
-    assert rows.count() == len(b["elements"]) == 23
+    assert rows.count() == len(b["elements"]) == 21
     ha = page.locator('#roster tr[data-element="HA"]')
     assert ha.locator("td.passengers").inner_text() == "F2"
     assert page.locator('#roster tr[data-element="F2"] td.state').inner_text() == "in HA"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +18,10 @@ from djebel.core.errors import IllegalAction, ScenarioError
 from djebel.skirmish.catalog import catalog
 from djebel.web import symbols, views
 from djebel.web.service import new_game
+
+# the ambush as the rules specification prints it (4.1): its lines of sight and set-up
+# zones are what the view tests below check
+AMBUSH_AS_PRINTED = str(Path(__file__).parents[1] / "fixtures" / "ambush_as_printed.toml")
 
 
 def test_every_unit_type_and_catalog_element_has_its_symbol():
@@ -59,7 +64,7 @@ def test_the_board_sends_the_symbols():
     g = algeria_game("1958", seed=7)
     b = views.algeria_board(g)
     assert b["types"]["police"]["symbol"]["fn"] == "police"
-    s = new_game("skirmish", "ambush", 5, {}, True)
+    s = new_game("skirmish", AMBUSH_AS_PRINTED, 5, {}, True)
     els = {e["label"]: e for e in views.skirmish_board(s)["elements"]}
     assert els["F1"]["symbol"]["fn"] == "armoured_recon"          # the Panhard
     assert els["HA"]["passengers"] == ["F2"] and els["F2"]["embarked_in"] == "HA"
@@ -81,7 +86,7 @@ def test_actions_show_area_names_and_keep_the_notation():
 
 def test_ruler_line_of_sight_names_the_blocking_terrain():
     # D33.3: the buildings b1, b2 and b3 of the ambush stand across y = 76
-    g = new_game("skirmish", "ambush", 5, {}, True)
+    g = new_game("skirmish", AMBUSH_AS_PRINTED, 5, {}, True)
     r = views.ruler(g, 30, 76, 90, 76)
     assert r["distance"] == 60.0 and not r["clear"]
     assert [f["id"] for f in r["blocking"]] == ["b1", "b2", "b3"]
@@ -93,7 +98,7 @@ def test_ruler_line_of_sight_names_the_blocking_terrain():
 
 
 def test_ruler_between_elements_says_who_sees_whom():
-    g = new_game("skirmish", "ambush", 5, {}, True)
+    g = new_game("skirmish", AMBUSH_AS_PRINTED, 5, {}, True)
     # D33.3: b2 stands between the Panhard F1 and the SAM team I5
     r = views.ruler_between(g, "F1", "I5")
     assert (r["distance"], r["clear"], r["sees"], r["civilians"]) == (29.1, False, False, False)
@@ -110,7 +115,7 @@ def test_ruler_between_elements_says_who_sees_whom():
 
 def test_set_up_prompt_and_title_of_a_side_with_fixed_positions():
     # spec 4: the French of the ambush have no set-up zone, the insurgents have
-    g = new_game("skirmish", "ambush", 5, {}, True)
+    g = new_game("skirmish", AMBUSH_AS_PRINTED, 5, {}, True)
     assert g.prompt() == "set-up: the french start where the scenario places them; 'ready'"
     assert [str(a) for a in g.legal_actions()] == ["ready"]
     b = views.skirmish_board(g)
@@ -128,7 +133,7 @@ def test_symbols_file_is_valid_toml():
     assert symbols.parse(tomllib.loads(text)) == symbols.table()
 
 
-_AMBUSH = new_game("skirmish", "ambush", 5, {}, True)
+_AMBUSH = new_game("skirmish", AMBUSH_AS_PRINTED, 5, {}, True)
 _cm = st.floats(min_value=0, max_value=122, allow_nan=False).map(lambda v: round(v, 1))
 
 

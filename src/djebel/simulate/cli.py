@@ -302,8 +302,8 @@ def tournament_gauntlet(
 
 @tournament_app.command("skirmish")
 def tournament_skirmish(
-    scenario: list[str] = typer.Argument(None, help="scenario ids, or 'all' (the default) "  # noqa: B008
-                                         "for every scenario"),
+    scenario: list[str] = typer.Argument(None, help="scenario ids or files (.toml), or "  # noqa: B008
+                                         "'all' (the default) for every shipped scenario"),
     french: list[str] = typer.Option(["heuristic"], "--french",  # noqa: B008
                                      help="French bot (repeatable): random, matrix, heuristic"),
     insurgents: list[str] = typer.Option(["matrix"], "--insurgents",  # noqa: B008
@@ -321,6 +321,7 @@ def tournament_skirmish(
     French elements kept through the first Insurgent phase, and mean length."""
     import json
     import shlex
+    from pathlib import Path
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -333,9 +334,9 @@ def tournament_skirmish(
     known = list(skirmish.list_scenarios())
     scenarios = known if not scenario or scenario == ["all"] else scenario
     for sc in scenarios:
-        if sc not in known:
-            raise typer.BadParameter(f"scenario {sc!r}: expected 'all' or one of "
-                                     f"{', '.join(known)}")
+        if sc not in known and not (sc.endswith(".toml") and Path(sc).is_file()):
+            raise typer.BadParameter(f"scenario {sc!r}: expected 'all', a scenario file "
+                                     f"(.toml) or one of {', '.join(known)}")
     bots = agent_names("skirmish")
     for flag, names in (("--french", french), ("--insurgents", insurgents)):
         for b in names:

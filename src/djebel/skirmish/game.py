@@ -114,7 +114,10 @@ class SkirmishGame:
         self.labels = {e.label: e.id for e in self.elements}
         self.zones = {fe.label: fe for fe in self.scn.forces if fe.zone}
         self.entry = {fe.label: fe.entry_edge for fe in self.scn.forces if fe.entry_edge}
-        self.markers: list[Marker] = []
+        # D73: casualty markers the scenario puts down at the start (wounded to recover)
+        self.markers: list[Marker] = [Marker(i, x, y) for i, (x, y) in
+                                      enumerate(self.scn.casualties)
+                                      if opts["casualty_rules"]]
         self.civ_hits: list[int] = [0] * len(self.scn.civilians)
         self.turn = 1
         self.phase_no = 0

@@ -17,7 +17,7 @@ from pathlib import Path
 from shapely.geometry import Point, Polygon
 
 from djebel.core.errors import ScenarioError, brief
-from djebel.skirmish.catalog import DATA, catalog, load_toml
+from djebel.skirmish.catalog import DATA, catalog, load_toml, tables
 from djebel.skirmish.geometry import Body, Feature, Terrain, base_poly, distance, rect
 
 SIDES = ("french", "insurgents")
@@ -72,6 +72,7 @@ class Scenario:
     victory: tuple[dict, ...]
     sudden_death: dict
     description: str
+    casualties: tuple[tuple[float, float], ...] = ()   # D73 markers down at the start
 
 
 def _err(path, field: str, expected: str, got: object = None) -> ScenarioError:
@@ -223,6 +224,7 @@ def _embedded(digest: str, text: str, where: str) -> Scenario:
 # the shape of a scenario table: what each top-level field holds, and for tables and
 # arrays, what each of their entries holds (a scenario may come inside a record)
 SHAPE = {"table": (dict, None), "terrain": (list, dict), "civilians": (list, list),
+         "casualties": (list, list),
          "zones": (dict, list), "sides": (dict, dict), "casevac_zones": (list, list),
          "casevac_by": (list, str), "force": (list, dict), "victory": (list, dict),
          "searchable": (list, str), "sudden_death": (dict, None), "setup_order": (list, str),
@@ -300,6 +302,12 @@ def parse_scenario(data: dict, path: str) -> Scenario:
         if not (isinstance(c, list) and len(c) == 2 and all(_num(v) for v in c)):
             raise _err(path, f"civilians[{i}]", "[x, y]", c)
         civs.append((float(c[0]), float(c[1])))
+    casualties = []
+    for i, c in enumerate(data.get("casualties", [])):          # D73: wounded already down
+        if not (isinstance(c, list) and len(c) == 2 and all(_num(v) for v in c)
+                and 0 <= c[0] <= width and 0 <= c[1] <= depth):
+            raise _err(path, f"casualties[{i}]", "[x, y], a point on the table", c)
+        casualties.append((float(c[0]), float(c[1])))
     zones: dict[str, object] = {}
     for zname, rects in data.get("zones", {}).items():
         polys = []
@@ -378,6 +386,10 @@ def parse_scenario(data: dict, path: str) -> Scenario:
                     if not ob.air and base_poly(ob).intersection(base_poly(body)).area > 1e-6:
                         raise _err(path, field + ".at", f"a base not overlapping {other_label}",
                                    at)
+                radius = tables()["civilians"]["footprint_radius_cm"]
+                if any(base_poly(body).distance(Point(c)) < radius for c in civs):
+                    raise _err(path, field + ".at", "a base not standing on civilians (D75)",
+                               at)
             zone_names = f.get("zone")
             polys = []
             if zone_names is not None:
@@ -475,5 +487,5 @@ def parse_scenario(data: dict, path: str) -> Scenario:
         exit_edges=exits, home_edges=homes, casevac_zones=casevac, casevac_by=casevac_by,
         searchable=searchable, setup_order=tuple(order), may_start_overwatch=may_ow,
         victory=tuple(victory), sudden_death=sudden,
-        description=data.get("description", ""),
+        description=data.get("description", ""), casualties=tuple(casualties),
     )

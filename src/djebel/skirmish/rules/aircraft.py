@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from shapely.geometry import Point
 
 from djebel.core.errors import IllegalAction
-from djebel.skirmish.geometry import Body, base_poly
+from djebel.skirmish.geometry import Body, base_poly, base_poly_uncached
 from djebel.skirmish.state import Element
 
 if TYPE_CHECKING:
@@ -64,34 +65,42 @@ def free_slots(g: SkirmishGame, carrier: Element) -> int:
     return carrier.t.passenger_capacity - load_used(g, carrier)
 
 
+def _spots(carrier: Element, p: Element) -> Iterator[tuple[float, float]]:
+    """D21.2: where a passenger may go, in the order tried: under a hovering helicopter
+    (the point below, then rings at 2.5 and 5 cm), else touching the carrier's base
+    every 15 degrees starting behind it (each found as it is needed: the first that
+    fits is usually among the first few)."""
+    t = p.t
+    if carrier.airborne:
+        for r in (0.0, 2.5, 5.0):
+            for k in range(8 if r else 1):
+                a = math.radians(carrier.facing + 45 * k)
+                yield (carrier.x + r * math.cos(a), carrier.y + r * math.sin(a))
+        return
+    cb = base_poly(carrier.body)
+    far = math.hypot(carrier.t.base_w_cm, carrier.t.base_d_cm) / 2 + math.hypot(
+        t.base_w_cm, t.base_d_cm) / 2 + 0.5
+    for k in range(24):
+        a = math.radians(carrier.facing + 180 + 15 * k)
+        ux, uy = math.cos(a), math.sin(a)
+        lo, hi = 0.0, far
+        for _ in range(14):
+            mid = (lo + hi) / 2
+            b = Body(carrier.x + ux * mid, carrier.y + uy * mid, carrier.facing,
+                     t.base_w_cm, t.base_d_cm)
+            if base_poly_uncached(b).distance(cb) > 0.04:
+                hi = mid
+            else:
+                lo = mid
+        yield (carrier.x + ux * hi, carrier.y + uy * hi)
+
+
 def place_positions(g: SkirmishGame, carrier: Element, p: Element, allow_enemy_contact: bool,
                     taken: list[Body]) -> Body | None:
     """D21.2: a spot for a passenger, touching the carrier (or under a hovering helicopter)."""
     t = p.t
     eps = g.tabs["table"]["contact_eps_cm"]
-    cands: list[tuple[float, float]] = []
-    if carrier.airborne:
-        for r in (0.0, 2.5, 5.0):
-            for k in range(8 if r else 1):
-                a = math.radians(carrier.facing + 45 * k)
-                cands.append((carrier.x + r * math.cos(a), carrier.y + r * math.sin(a)))
-    else:
-        cb = base_poly(carrier.body)
-        for k in range(24):
-            a = math.radians(carrier.facing + 180 + 15 * k)
-            ux, uy = math.cos(a), math.sin(a)
-            far = math.hypot(carrier.t.base_w_cm, carrier.t.base_d_cm) / 2 + math.hypot(
-                t.base_w_cm, t.base_d_cm) / 2 + 0.5
-            lo, hi = 0.0, far
-            for _ in range(14):
-                mid = (lo + hi) / 2
-                b = Body(carrier.x + ux * mid, carrier.y + uy * mid, carrier.facing,
-                         t.base_w_cm, t.base_d_cm)
-                if base_poly(b).distance(cb) > 0.04:
-                    hi = mid
-                else:
-                    lo = mid
-            cands.append((carrier.x + ux * hi, carrier.y + uy * hi))
+    cands = _spots(carrier, p)
     imp = g.terrain.impassable("foot")
     radius = g.tabs["civilians"]["footprint_radius_cm"]
     for x, y in cands:

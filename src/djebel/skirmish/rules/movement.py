@@ -21,6 +21,7 @@ from djebel.core.memo import Memo
 from djebel.skirmish.geometry import (
     Body,
     base_poly,
+    base_poly_uncached,
     bearing,
     path_length,
     point_along,
@@ -90,14 +91,14 @@ def first_touch(e: Element, path, poly, thresh: float = STOP_GAP,
     prev = 0.0
     d = 0.0
     while True:
-        gap = base_poly(_body_at(e, path, d, face)).distance(poly)
+        gap = base_poly_uncached(_body_at(e, path, d, face)).distance(poly)
         if gap <= thresh:
             if d == 0.0:
                 return 0.0
             lo, hi = prev, d
             for _ in range(16):
                 mid = (lo + hi) / 2
-                if base_poly(_body_at(e, path, mid, face)).distance(poly) <= thresh:
+                if base_poly_uncached(_body_at(e, path, mid, face)).distance(poly) <= thresh:
                     hi = mid
                 else:
                     lo = mid
@@ -203,27 +204,52 @@ def _exit_edge(g: SkirmishGame, x: float, y: float) -> str:
 _PLAN_CACHE: Memo[tuple, tuple] = Memo(100_000)
 
 
-def _ground_key(g: SkirmishGame) -> tuple:
-    """Where every ground element stands (cached until the state changes)."""
-    key = g._cache.get("ground_key")
-    if key is None:
-        key = tuple((o.id, o.x, o.y, o.facing) for o in g.elements if o.ground)
-        g._cache["ground_key"] = key
-    return key
+def _reach_box(e: Element, path: list[tuple[float, float]]) -> tuple[float, ...]:
+    """A box holding every position of the moving base along ``path``, 1 cm wider:
+    nothing outside it can stop, block or be overlapped by the move."""
+    t = e.t
+    reach = math.hypot(t.base_w_cm, t.base_d_cm) / 2 + 1.0
+    xs = [p[0] for p in path]
+    ys = [p[1] for p in path]
+    return (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
+
+
+def _overlaps(b: tuple[float, ...], box_: tuple[float, ...]) -> bool:
+    return not (b[0] > box_[2] or b[2] < box_[0] or b[1] > box_[3] or b[3] < box_[1])
+
+
+def _ground_spots(g: SkirmishGame) -> list[tuple[int, float, float, float, float]]:
+    """(id, x, y, facing, half-diagonal) of every ground element (cached until the
+    state changes)."""
+    spots = g._cache.get("ground_spots")
+    if spots is None:
+        spots = [(o.id, o.x, o.y, o.facing, math.hypot(o.t.base_w_cm, o.t.base_d_cm) / 2)
+                 for o in g.elements if o.ground]
+        g._cache["ground_spots"] = spots
+    return spots
+
+
+def _near_spots(g: SkirmishGame, box_: tuple[float, ...]) -> tuple[tuple, ...]:
+    """(id, x, y, facing) of the ground elements whose bases may reach into ``box_``."""
+    x0, y0, x1, y1 = box_
+    return tuple((i, x, y, f) for i, x, y, f, r in _ground_spots(g)
+                 if x - r <= x1 and x + r >= x0 and y - r <= y1 and y + r >= y0)
 
 
 def plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], face: float | None,
                 moves: int) -> MovePlan:
     """Judge a ground move of ``moves`` allowances along ``pts`` (waypoints, destination).
 
-    The answer depends only on the mover, the path, the terrain and where the other
-    ground elements stand, so it is memoised on exactly those (legal-action lists ask
-    the same questions again and again while nothing moves)."""
+    The answer depends only on the mover, the path, the terrain and where the ground
+    elements within reach of the path stand, so it is memoised on exactly those
+    (legal-action lists ask the same questions again and again, and a move elsewhere
+    on the table changes none of the answers)."""
     carrying = any(m.carried_by == e.id and not m.evacuated for m in g.markers)
+    box_ = _reach_box(e, [(e.x, e.y), *pts])
     key = (g.terrain.version, g.scn.path, g.opt("road_bonus_requires_road_path"),
            e.id, e.side, e.type, e.x, e.y, e.facing, e.immobilized, e.engine_damaged,
            carrying, tuple(pts), face, moves,
-           _ground_key(g))
+           _near_spots(g, box_))
     hit = _PLAN_CACHE.get(key)
     if hit is None:
         try:
@@ -282,25 +308,22 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
     stopped_by = ""
     breach: list[str] = []
     half = min(t.base_w_cm, t.base_d_cm) / 2
-    corridor = _corridor(path, half) if moved else None
     start_poly = base_poly(e.body)
-    reach = math.hypot(t.base_w_cm, t.base_d_cm) / 2 + 1.0
-    xs = [p[0] for p in path]
-    ys = [p[1] for p in path]
-    box_ = (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
+    box_ = _reach_box(e, path)
+    others = [g.elements[spot[0]] for spot in _near_spots(g, box_)]
 
     def near(b) -> bool:
-        return not (b[0] > box_[2] or b[2] < box_[0] or b[1] > box_[3] or b[3] < box_[1])
-
-    def near_el(o: Element) -> bool:
-        r = math.hypot(o.t.base_w_cm, o.t.base_d_cm) / 2
-        return near((o.x - r, o.y - r, o.x + r, o.y + r))
+        return _overlaps(b, box_)
 
     turn = face          # D19.2: the base turns to its final facing as it sets off
-    sweep = _swept(e, path, turn) if moved else None
+    swept: list = []     # the region the base sweeps, worked out when first needed
 
     def reaches(poly) -> bool:
-        return sweep is not None and sweep.distance(poly) <= STOP_GAP + 1e-9
+        if not moved:
+            return False
+        if not swept:
+            swept.append(_swept(e, path, turn))
+        return swept[0].distance(poly) <= STOP_GAP + 1e-9
 
     # D62.2 with D19.6: a base within one path-check step (plus the gap a stop leaves) of
     # a feature crossed at the normal rate is touching it, so no move shorter than that
@@ -310,7 +333,7 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
     if moved:
         # D62: difficult terrain stops the move; a move starting on it may cross
         for f, poly in terrain.difficult(mob):
-            if not near(poly.bounds) or not reaches(poly):
+            if not near(f.bounds) or not reaches(poly):       # (poly lies within f's box)
                 continue
             full = f.props["crossing"] == "full_action"
             touching = contact_eps if full else step_touch
@@ -327,8 +350,8 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
             if d is not None and (stop_at is None or d < stop_at):
                 stop_at, stopped_by = d, f"difficult terrain {f.id}"
         # D53: contact with an enemy stops the move
-        for o in g.elements:
-            if o.side == e.side or not o.ground or not near_el(o):
+        for o in others:
+            if o.side == e.side:
                 continue
             ob = base_poly(o.body)
             if not reaches(ob):
@@ -347,7 +370,6 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
         exited = ""
         length = path_length(path)
         moved = length > 1e-9
-        corridor = _corridor(path, half) if moved else None
         # the base was tested in the facing it ends with, so it ends touching what stopped it
         face_final = _heading(path, e.facing) if face is None else face
     else:
@@ -356,7 +378,7 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
     end = path[-1]
     end_body = Body(end[0], end[1], face_final, t.base_w_cm, t.base_d_cm, False)
     end_poly = base_poly(end_body)
-    geoms = [end_poly] + ([corridor] if corridor is not None else [])
+    geoms = [end_poly] + ([_corridor(path, half)] if moved else [])
     lo_x, lo_y, hi_x, hi_y = -1e-6, -1e-6, w_ + 1e-6, d_ + 1e-6
     if exited:
         lo_x, lo_y, hi_x, hi_y = _edge_limits(exited, lo_x, lo_y, hi_x, hi_y)
@@ -369,15 +391,18 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
         if not imp.is_empty and geom.intersects(imp) and geom.intersection(imp).area > 1e-6:
             raise IllegalAction("R142", f"{e.label} may not enter terrain impassable to "
                                 f"{mob} elements")
-    for o in g.elements:
-        if o.id == e.id or not o.ground or not near_el(o):
+    for o in others:
+        if o.id == e.id:
             continue
         ob = base_poly(o.body)
         for geom in geoms:
             if geom.intersects(ob) and geom.intersection(ob).area > 1e-6:
                 raise IllegalAction("D19", f"{e.label}'s base would overlap {o.label}")
     radius = g.tabs["civilians"]["footprint_radius_cm"]
+    clear = radius + math.hypot(t.base_w_cm, t.base_d_cm) / 2      # centre to centre
     for cx, cy in g.scn.civilians:
+        if math.hypot(cx - end[0], cy - end[1]) >= clear:
+            continue
         if end_poly.distance(Point(cx, cy)) < radius - 1e-9:
             raise IllegalAction("D75", f"{e.label} may not end a move on civilians")
     contact = contact and stop_at is not None
