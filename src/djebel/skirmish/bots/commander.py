@@ -35,6 +35,7 @@ from djebel.core.errors import IllegalAction
 from djebel.skirmish.bots.candidates import objectives
 from djebel.skirmish.bots.french import (
     FrenchBot,
+    _exit_goal,
     _find,
     _own_worth,
     _p2d6_at_least,
@@ -236,6 +237,55 @@ class CommanderBot(FrenchBot):
                 if not _held_by_enemy(g, fid)]
         keep = [p for p in goals if p not in _search_points(g)]
         return (free + keep) if free else goals
+
+    # ------------------------------------------------------------ reactions
+    def _react(self, g: SkirmishGame, acts: list[Action]) -> Action:
+        """Fire back when it pays; a convoy vehicle caught in an ambush may instead
+        sprint for its exit edge (R31, D12: a Sprint is a reaction), out of the kill
+        zone and towards its points."""
+        chosen = super()._react(g, acts)
+        fr = g.frames[-1]
+        if fr["k"] != "react":
+            return chosen
+        ctx = self._ctx(g)
+        kept = 0.0
+        if chosen.verb in ("shoot", "turnshoot"):
+            kept = self._attack_value(g, g.el(chosen.args[0]), g.el(chosen.args[1]), False,
+                                      ctx)
+        escape = self._escape(g, fr, ctx)
+        if escape is not None and escape[0] > max(kept, 0.0) + 0.5:
+            return escape[1]
+        return chosen
+
+    def _escape(self, g: SkirmishGame, fr: dict, ctx: dict) -> tuple[float, Action] | None:
+        from djebel.skirmish.rules.reactions import react_candidates
+        best = None
+        for i in react_candidates(g, fr):
+            o = g.elements[i]
+            if not _exit_goal(g, o) or o.immobilized or not o.ground:
+                continue
+            edge = next(v.get("edge", "east") for v in g.scn.victory
+                        if v["hook"] == "exited" and v["side"] == o.side)
+            step = 2 * movement.move_cm(g, o)
+            if movement.mobility(o) == "wheeled":
+                step += movement.move_cm(g, o)
+            ux, uy = {"east": (1, 0), "west": (-1, 0), "north": (0, 1),
+                      "south": (0, -1)}[edge]
+            here = self._place_value(g, o, o.x, o.y, o.facing, ctx, moving=False)
+            face = {"east": 0.0, "west": 180.0, "north": 90.0, "south": 270.0}[edge]
+            for frac in (1.0, 0.75, 0.5):
+                x = round(min(max(o.x + ux * step * frac, 1.0), g.terrain.width - 1.0), 2)
+                y = round(min(max(o.y + uy * step * frac, 1.0), g.terrain.depth - 1.0), 2)
+                a = Action("sprint", (o.label, x, y, "face", face))
+                try:
+                    g.validate(a)
+                except IllegalAction:
+                    continue
+                v = self._place_value(g, o, x, y, face, ctx, moving=True) - here
+                if best is None or v > best[0]:
+                    best = (v, a)
+                break
+        return best
 
     # ------------------------------------------------------------ air support
     def _danger(self, g: SkirmishGame, e: Element, x: float, y: float,

@@ -29,7 +29,7 @@ from djebel.core.log import Log
 from djebel.core.search import MCTS
 from djebel.skirmish.bots.candidates import COVER_FOES, exposure
 from djebel.skirmish.bots.commander import CommanderBot
-from djebel.skirmish.bots.french import _find, _own_worth, _target_worth
+from djebel.skirmish.bots.french import _own_worth, _target_worth
 from djebel.skirmish.bots.matrix import COURSES, HeuristicBot
 from djebel.skirmish.geometry import centre_distance
 from djebel.skirmish.rules.garnish import score
@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 DEFAULT_ITERATIONS = 8
 DEFAULT_WIDTH = 3
 SCALE = 6.0                    # victory points for a 73% evaluation
+MARGIN = 0.04                  # the heuristic's choice stays unless beaten by this
+PROGRESS_W = 0.4               # share of an objective's points credited for closeness
+PROGRESS_CM = 80.0             # no credit farther than this
 
 
 def standing(g: SkirmishGame) -> float:
@@ -66,6 +69,30 @@ def standing(g: SkirmishGame) -> float:
                           key=lambda o: centre_distance(o.body, e.body))[:COVER_FOES]
             hurt += 0.15 * exposure(g, e, e.x, e.y, foes)[0]
         v -= sign * worth * min(hurt, 1.0)
+    return v + progress(g)
+
+
+def progress(g: SkirmishGame) -> float:
+    """Part of the French objectives' points not yet scored, by how near the nearest
+    French element able to score them stands (infantry to hold or search, a vehicle
+    to exit): a rollout one activation long sees the advance, not only the arrival."""
+    v = 0.0
+    searched_fids = set(g.searched)
+    infantry = [e for e in g.elements if e.side == "french" and e.on_table and e.t.is_infantry]
+    for hook in g.scn.victory:
+        if hook["side"] != "french":
+            continue
+        goals: list[tuple[float, float]] = []
+        if hook["hook"] == "objective_held":
+            c = g.terrain.feature(hook["feature"]).poly.centroid
+            goals = [(c.x, c.y)]
+        elif hook["hook"] == "objective_searched":
+            goals = [(c.x, c.y) for fid in g.scn.searchable if fid not in searched_fids
+                     for c in (g.terrain.feature(fid).poly.centroid,)]
+        for gx, gy in goals:
+            d = min((math.hypot(e.x - gx, e.y - gy) for e in infantry), default=None)
+            if d is not None:
+                v += PROGRESS_W * hook["points"] * max(0.0, 1.0 - d / PROGRESS_CM)
     return v
 
 
@@ -108,7 +135,7 @@ class SearchCommander:
         self.mcts = MCTS(policy=self._policy, evaluate=evaluate, branch=lambda g: False,
                          candidates=self.candidates, stop=_activation_over,
                          iterations=max(1, int(iterations)), seconds=seconds,
-                         common_seeds=max(1, int(iterations)),
+                         common_seeds=max(1, int(iterations)), margin=MARGIN,
                          rng=random.Random(seed))
 
     def choose(self, game: SkirmishGame) -> Action:
@@ -124,7 +151,9 @@ class SearchCommander:
 
     # ------------------------------------------------------------ candidates
     def candidates(self, g: SkirmishGame) -> list[Action]:
-        """The heuristic's choice first, then its next best, ``width`` in all."""
+        """The heuristic's choice first, then its next best, ``width`` in all. Ending
+        the phase or the activation is tried only when the heuristic proposes it: a
+        rollout one activation long cannot see what waiting loses."""
         first = self.mine.choose(g)
         fr = g.frames[-1]
         acts = g.legal_actions()
@@ -134,7 +163,6 @@ class SearchCommander:
             e = g.elements[fr["e"]]
             opts = self.french.options(g, e, acts)
             others = [a for _, a in sorted(opts, key=lambda t: -t[0])]
-            others.append(_find(acts, "end"))
         else:
             others = self._courses(g, fr, acts)
         out = [first]
@@ -162,17 +190,17 @@ class SearchCommander:
                                           for o in g.elements)
                 rated.append(((0 if e.pinned else 2) + (1 if sees else 0), i, a))
         rated.sort(key=lambda r: (-r[0], r[1]))
-        return [a for _, _, a in rated] + [_find(acts, "endphase")]
+        # ending the phase is tried only when the heuristic proposes it (it is first)
+        return [a for _, _, a in rated]
 
     def _courses(self, g: SkirmishGame, fr: dict, acts: list[Action]) -> list[Action]:
-        """D72: the matrix's three courses (the goofiest with either coin) and ending."""
+        """D72: the matrix's three courses (the goofiest with either coin)."""
         e = g.elements[fr["e"]]
         out = []
         for course in COURSES:
             for coin in ((1, 2) if course == "goofiest" else (1,)):
                 out.append(self.insurgents._follow(g, e, (course, coin), acts))
-        out.append(_find(acts, "end"))
-        return out
+        return [a for a in out if a.verb != "end"]
 
 
 def _activation_over(g: SkirmishGame, root: SkirmishGame) -> bool:
