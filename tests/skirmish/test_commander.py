@@ -187,7 +187,7 @@ def test_hotlz_pumas_land_only_on_a_suppressed_lz():
                         g.el(a.args[0]).off_table and _has_troops(g, g.el(a.args[0])):
                     e = g.el(a.args[0])
                     lz = fr._best_lz(g, e)
-                    early = g.turn < max(2, g.turn_limit // 2)
+                    early = g.turn < fr._deadline(g)
                     assert not early or fr._lz_danger(g, e, *lz) < fr.LZ_SAFE
                     entries += 1
             else:

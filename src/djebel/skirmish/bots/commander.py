@@ -108,6 +108,7 @@ class CommanderBot(FrenchBot):
     LZ_SAFE = 0.45          # reaction danger at the LZ below which the Pumas go in
     STRIKE_MIN = 0.25       # a strike must be worth this much more than its risk
     CASEVAC_SAFE = 1.2      # danger a helicopter accepts to fetch a casualty (2 VP)
+    LZ_DEADLINE = 0.25      # share of the battle the Pumas may wait for a suppressed LZ
 
     def choose(self, game: SkirmishGame) -> Action:
         fr = game.frames[-1]
@@ -247,6 +248,9 @@ class CommanderBot(FrenchBot):
         fr = g.frames[-1]
         if fr["k"] != "react":
             return chosen
+        for a in acts:
+            if a.verb == "unload" and self._troops_at_lz(g, g.el(a.args[0])):
+                return a                                   # D12: out before it is shot down
         ctx = self._ctx(g)
         kept = 0.0
         if chosen.verb in ("shoot", "turnshoot"):
@@ -256,6 +260,14 @@ class CommanderBot(FrenchBot):
         if escape is not None and escape[0] > max(kept, 0.0) + 0.5:
             return escape[1]
         return chosen
+
+    def _troops_at_lz(self, g: SkirmishGame, c: Element) -> bool:
+        """A loaded helicopter over its landing zone: its troops are better on the ground
+        than aboard when it is hit (R102, D50)."""
+        if not (c.t.is_aircraft and c.on_table and _has_troops(g, c)):
+            return False
+        lz = self._best_lz(g, c)
+        return lz is None or math.hypot(c.x - lz[0], c.y - lz[1]) < 15.0
 
     def _escape(self, g: SkirmishGame, fr: dict, ctx: dict) -> tuple[float, Action] | None:
         from djebel.skirmish.rules.reactions import react_candidates
@@ -349,6 +361,11 @@ class CommanderBot(FrenchBot):
         self._cache[key] = out
         return out
 
+    def _deadline(self, g: SkirmishGame) -> int:
+        """From this turn the troops land whatever the LZ (the objective must be taken
+        in time)."""
+        return max(1, int(g.turn_limit * self.LZ_DEADLINE))
+
     def _target_pull(self, g: SkirmishGame, o: Element) -> float:
         """Which enemies strike spots are sampled around: the worth of removing them, more
         when pinned (they cannot fire back) or in the open."""
@@ -390,8 +407,7 @@ class CommanderBot(FrenchBot):
             return True
         if self._lz_danger(g, e, *lz) < self.LZ_SAFE:
             return True
-        deadline = max(2, g.turn_limit // 2)
-        if g.turn < deadline:
+        if g.turn < self._deadline(g):
             return False
         # past the deadline: still wait while our own strike aircraft can act first
         return not any(o.side == e.side and o.id != e.id and not o.activated
