@@ -291,3 +291,21 @@ def test_D79_evaluation_is_exact_at_the_end():
         assert v == {"french": 0.5, "insurgents": 0.5}
     else:
         assert v[r.winner] == 1.0 and v[g.other(r.winner)] == 0.0
+
+
+@pytest.mark.parametrize("scenario", ("ambush", "search", "hotlz"))
+def test_commander_orders_are_legal_and_change_nothing(scenario):
+    """Every order the commander gives applies (R4), and choosing leaves the game as it
+    was (the bot never rolls the game's dice, never moves a base to look)."""
+    g = new_game(scenario, 8, {"turn_limit": 2, "log": False})
+    fr, ins = CommanderBot(8), MatrixBot(9, log=False)
+    while not g.is_over():
+        if g.active_side == "french":
+            before = g.state_hash()
+            a = fr.choose(g)
+            assert g.state_hash() == before
+            g.validate(a)
+        else:
+            a = ins.choose(g)
+        g.apply(a)
+    assert g.result() is not None
