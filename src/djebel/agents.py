@@ -28,7 +28,7 @@ def agent_names(game: str) -> list[str]:
     if game == "algeria":
         names += ["heuristic", "search"]
     else:
-        names += ["matrix", "heuristic"]
+        names += ["matrix", "heuristic", "search"]
     return names
 
 
@@ -80,7 +80,8 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
     """The agent called ``name`` for ``side`` of ``game``.
 
     Keyword ``options`` go to agents that take them (the Algeria search agent:
-    ``iterations``, ``seconds``, ``width``, ``tree``, ``rollouts``; the Algeria
+    ``iterations``, ``seconds``, ``width``, ``tree``, ``rollouts``; the skirmish
+    searching commander: ``iterations``, ``width``, ``seconds``; the Algeria
     heuristic agent: its style settings, such as ``spend`` or ``fronts``); agents
     without options ignore them."""
     if name == "random":
@@ -99,10 +100,14 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
         return MatrixBot(seed)
     if game == "skirmish" and name == "heuristic":
         if side == "french":
-            from djebel.skirmish.bots import FrenchBot
-            return FrenchBot(seed)
+            from djebel.skirmish.bots import CommanderBot
+            return CommanderBot(seed)
         from djebel.skirmish.bots import HeuristicBot
         return HeuristicBot(seed)
+    if game == "skirmish" and name == "search":
+        from djebel.skirmish.bots.search import SearchCommander
+        keep = {k: v for k, v in options.items() if k in ("iterations", "width", "seconds")}
+        return SearchCommander(side, seed, **keep)
     known = ", ".join(agent_names(game) + gauntlet_names(game, side))
     raise ScenarioError(f"unknown agent {name!r} for {game} (known: {known})")
 

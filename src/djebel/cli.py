@@ -88,6 +88,8 @@ def play_skirmish(
     analysis: bool = typer.Option(False, "--analysis",
                                   help="free take-backs: undo past die rolls and bot replies"),
     load: str = typer.Option("", help="continue the battle saved in this record file"),
+    search_budget: int = typer.Option(8, min=1, help="search bot: rollouts per searched "
+                                      "decision (more plays stronger and slower)"),
 ) -> None:
     """Play Insurgent Commander on the computer table."""
     from djebel.core.dice import secret_seed
@@ -95,7 +97,8 @@ def play_skirmish(
 
     seed = secret_seed() if seed is None else seed
     raise typer.Exit(terminal.play(scenario, french, insurgents, seed, svg or None,
-                                   analysis=analysis, load=load) or 0)
+                                   analysis=analysis, load=load,
+                                   agent_options={"iterations": search_budget}) or 0)
 
 
 @app.command()

@@ -12,6 +12,8 @@ import httpx
 import pytest
 from server import Server
 
+from djebel.agents import agent_names
+
 
 def create(c: httpx.Client, **body) -> dict:
     r = c.post("/api/games", json=body)
@@ -69,6 +71,7 @@ def test_meta_and_pages(client):
     assert meta["algeria"] == ["1954", "1958", "1960"]
     assert "ambush" in meta["skirmish"]
     assert "search" in meta["bots"]["algeria"] and "matrix" in meta["bots"]["skirmish"]
+    assert meta["bots"]["skirmish"] == agent_names("skirmish")
     page = client.get("/")
     assert page.status_code == 200 and "djebel" in page.text
     assert client.get("/g/abc").status_code == 200
@@ -260,7 +263,7 @@ def test_records_download_upload_and_replay(client):
     {"game": "algeria", "scenario": "1958", "options": {"nope": True}},
     {"game": "algeria", "scenario": "1958", "seats": {"fln": "alphago"}},
     {"game": "algeria", "scenario": "1958", "seats": {"french": "human"}},
-    {"game": "skirmish", "scenario": "ambush", "seats": {"french": "search"}},
+    {"game": "skirmish", "scenario": "ambush", "seats": {"french": "alphago"}},
     {"game": "algeria", "scenario": "1958", "seed": -1},
     {"game": "algeria", "scenario": "1958", "extra": 1},
 ])

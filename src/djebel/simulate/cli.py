@@ -28,6 +28,7 @@ def agent_styles(agents: dict[str, str], styles: dict[str, list[str]]) -> dict[s
 
 
 STYLE_HELP = "heuristic agent style, KEY=VALUE (repeatable), e.g. {}"
+SKIRMISH_BOTS = "random, matrix, heuristic (the French commander) or search"
 
 
 def parse_options(values: list[str]) -> dict[str, bool]:
@@ -136,14 +137,16 @@ def simulate_algeria(
 def simulate_skirmish(
     scenario: str = typer.Option("all", help="scenario id, or 'all' for every scenario"),
     games: int = typer.Option(100, min=0, help="number of games per scenario"),
-    french: str = typer.Option("matrix", help="French agent: random, matrix or heuristic"),
-    insurgents: str = typer.Option("matrix", help="Insurgent agent: random, matrix or heuristic"),
+    french: str = typer.Option("matrix", help="French agent: " + SKIRMISH_BOTS),
+    insurgents: str = typer.Option("matrix", help="Insurgent agent: " + SKIRMISH_BOTS),
     seed: int = typer.Option(0, help="job seed; game i is seeded from (seed, i)"),
     workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
     as_json: bool = typer.Option(False, "--json", help="JSON output"),
     report: str = typer.Option("", "--report", help="write an HTML report with plots here"),
     backend: str = typer.Option("process", help="process (this machine) or ray"),
     address: str = typer.Option("", help="Ray cluster address (default: start a local one)"),
+    search_budget: int = typer.Option(8, min=1, help="search bot: rollouts per searched "
+                                      "decision"),
 ) -> None:
     """Play many Insurgent Commander battles bot against bot: win rates and casualties
     per scenario."""
@@ -154,7 +157,9 @@ def simulate_skirmish(
     for sc in scenarios:
         sides = skirmish.new_game(sc, seed=0).sides
         names = dict(zip(sides, (french, insurgents), strict=True))
-        job = Job("skirmish", sc, names, seed)
+        budget = {side: {"iterations": search_budget} for side, name in names.items()
+                  if name == "search"}
+        job = Job("skirmish", sc, names, seed, agent_options=budget)
         out = report
         if report and len(scenarios) > 1:
             stem, dot, ext = report.rpartition(".")

@@ -27,18 +27,20 @@ HELP = ("orders: a number from the list, or an action such as 'move F3 45.5 60 f
 def play(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
          svg_path: str | None = None, input_fn: Callable[[str], str] = input,
          out=None, deploy: bool | None = None, analysis: bool = False,
-         load: str = "") -> int:
+         load: str = "", agent_options: dict | None = None) -> int:
     """Run a battle in the terminal; returns the exit code (0) for the command line."""
     run_game(scenario, french, insurgents, seed, svg_path, input_fn, out, deploy, analysis,
-             load)
+             load, agent_options)
     return 0
 
 
 def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", seed: int = 0,
              svg_path: str | None = None, input_fn: Callable[[str], str] = input,
-             out=None, deploy: bool | None = None, analysis: bool = False, load: str = ""):
+             out=None, deploy: bool | None = None, analysis: bool = False, load: str = "",
+             agent_options: dict | None = None):
     """Run a battle; each side is 'human' or a bot of ``agent_names("skirmish")``.
-    Returns the final game.
+    Returns the final game. ``agent_options`` go to every bot (the searching
+    commander's budget: ``iterations``, ``width``, ``seconds``).
 
     ``load`` continues the battle of a record file instead of starting ``scenario``.
 
@@ -69,7 +71,8 @@ def run_game(scenario: str, french: str = "human", insurgents: str = "matrix", s
     bots = {}
     for side, who, salt in (("french", french, 11), ("insurgents", insurgents, 29)):
         if who != "human":
-            bots[side] = make_agent(who, "skirmish", side, seed * 1000 + salt)
+            bots[side] = make_agent(who, "skirmish", side, seed * 1000 + salt,
+                                    **(agent_options or {}))
     shown = 0
 
     def emit(text: str) -> None:

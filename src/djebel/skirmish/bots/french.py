@@ -197,29 +197,34 @@ class FrenchBot:
     def _best_action(self, g: SkirmishGame, e: Element, acts: list[Action],
                      ctx: dict) -> tuple[float, Action] | None:
         """The best action and its worth relative to ending the activation (0)."""
-        best: tuple[float, Action] | None = None
+        opts = self.options(g, e, acts, ctx)
+        return max(opts, key=lambda t: t[0]) if opts else None
 
-        def consider(v: float, a: Action) -> None:
-            nonlocal best
-            if best is None or v > best[0]:
-                best = (v, a)
-
+    def options(self, g: SkirmishGame, e: Element, acts: list[Action],
+                ctx: dict | None = None) -> list[tuple[float, Action]]:
+        """The best action of each kind (special order, fire, move, sprint, Overwatch)
+        with its worth relative to ending the activation (0), in a fixed order: the
+        candidates a search tries besides the best one."""
+        ctx = self._ctx(g) if ctx is None else ctx
+        out: list[tuple[float, Action]] = []
         react_here = self._danger(g, e, e.x, e.y, react=True) if e.on_table else 0.0
         special = self._special(g, e, acts)
         if special is not None:
-            consider(special[0] - 0.5 * react_here, special[1])
+            out.append((special[0] - 0.5 * react_here, special[1]))
         rc = self.SHOT_REACT_W * react_here
-        for v, a in self._fire_options(g, e, acts, "shoot", ctx, moving=False):
-            consider(v - rc, a)
-        for v, a in self._fire_options(g, e, acts, "fire", ctx, moving=True):
-            consider(v - rc + 0.02, a)
-        mv = self._best_move(g, e, acts, ctx)
-        if mv is not None:
-            consider(*mv)
+        for verb, moving, bonus in (("shoot", False, 0.0), ("fire", True, 0.02)):
+            fire_opts = self._fire_options(g, e, acts, verb, ctx, moving=moving)
+            if fire_opts:
+                v, a = max(fire_opts, key=lambda t: t[0])
+                out.append((v - rc + bonus, a))
+        for verbs in (("move",), ("sprint",)):
+            mv = self._best_move(g, e, acts, ctx, verbs=verbs)
+            if mv is not None:
+                out.append(mv)
         ow = _find(acts, "overwatch")
         if ow is not None and not e.overwatch and not e.t.is_aircraft:
-            consider(self._overwatch_value(g, e) - react_here, ow)
-        return best
+            out.append((self._overwatch_value(g, e) - react_here, ow))
+        return out
 
     # ------------------------------------------------------------ special orders
     def _special(self, g: SkirmishGame, e: Element, acts: list[Action]) -> tuple | None:
