@@ -26,7 +26,7 @@ class RandomAgent:
 def agent_names(game: str) -> list[str]:
     names = ["random"]
     if game == "algeria":
-        names += ["heuristic", "search"]
+        names += ["heuristic", "search", "planner"]
     else:
         names += ["matrix", "heuristic"]
     return names
@@ -91,6 +91,9 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
     if game == "algeria" and name == "search":
         from djebel.algeria.bots import SearchAgent
         return SearchAgent(side, seed, **options)
+    if game == "algeria" and name == "planner":
+        from djebel.algeria.bots.planner import PlannerAgent
+        return PlannerAgent(side, seed, **options)
     if game == "algeria" and name in gauntlet_names(game, side):
         from djebel.algeria.bots.gauntlet import GAUNTLET
         return GAUNTLET[side][name](side, seed)

@@ -1,0 +1,161 @@
+"""PlannerAgent: style switching against a model of the opponent it actually meets.
+
+Today's ``search`` agent picks, once a turn, the HeuristicAgent style whose rollouts
+win most, with the opponent in those rollouts always the plain HeuristicAgent; an
+opponent that plays otherwise (a human who hides, a one-idea gauntlet strategy, the
+search agent itself switching styles) is then met with a plan made for someone else.
+The planner adds:
+
+* **An opponent model.** It keeps a copy of the game, rebuilt from what a player sees
+  (the actions in the game's history and the dice faces already rolled, never the
+  stream that rolls the next ones) and, at every decision of the other side with more
+  than one legal action, asks each candidate model (the other side's heuristic
+  styles and the gauntlet strategies) what it would have played. A model scores 1
+  for every choice it predicted, the older ones fading by ``decay`` per decision.
+  The rollouts play the opponent with the model that predicted it best.
+* **Style switching** as the search agent, over the same styles, with the same dice
+  seeds for every style (common random numbers), each rollout a clone of the game
+  whose dice are reseeded from the agent's own generator.
+* **Short rollouts**: with ``horizon`` set, a rollout stops that many turns ahead and
+  is scored by the fitted position evaluation (``djebel.algeria.bots.evaluation``)
+  rather than played to the end.
+
+The agent's choices are a function of its seed and the game's history alone (an
+iteration budget, no clock): it is deterministic for a seed, and the web app can
+rebuild its memory by consulting it along a record.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from djebel.algeria.bots.gauntlet import GAUNTLET
+from djebel.algeria.bots.heuristic import HeuristicAgent
+from djebel.algeria.bots.search import MAX_ROLLOUT_TURNS, STYLES
+from djebel.core.actions import Action
+from djebel.core.dice import Dice
+
+OTHER = {"fln": "gov", "gov": "fln"}
+
+
+def opponent_models(side: str) -> list[tuple[str, Callable[[int], HeuristicAgent]]]:
+    """(name, seed -> agent) of every model of ``side``'s play: its heuristic styles
+    (the plain one first) and its gauntlet strategies."""
+    out: list[tuple[str, Callable[[int], HeuristicAgent]]] = []
+    for i, kw in enumerate(STYLES[side]):
+        out.append((f"style{i}", lambda seed, kw=kw: HeuristicAgent(side, seed, **kw)))
+    for name, cls in GAUNTLET[side].items():
+        out.append((name, lambda seed, cls=cls: cls(side, seed)))
+    return out
+
+
+class PlannerAgent:
+    """Style switching with rollouts against the best-fitting opponent model."""
+
+    def __init__(self, side: str, seed: int = 0, rollouts: int = 16,
+                 horizon: int | None = None, memory: float = 1.0, decay: float = 0.97):
+        self.side, self.other = side, OTHER[side]
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+        self.horizon = horizon
+        self.memory = memory
+        self.decay = decay
+        self.styles = [HeuristicAgent(side, self.rng.getrandbits(32), **kw)
+                       for kw in STYLES[side]]
+        self.current = self.styles[0]
+        self.models = opponent_models(self.other)
+        self.watchers = [make(self.rng.getrandbits(32)) for _, make in self.models]
+        self.fit = [0.0] * len(self.models)
+        self.evidence = [0.0] * len(self.styles)
+        self.picks: list[tuple[int, int, int]] = []   # (turn, style, opponent model)
+        self.times: list[float] = []                 # seconds per decision
+        self._turn = -1
+        self._shadow = None                           # the game as last seen
+        self._seen = 0                                # its number of actions
+        self._faces = 0                               # and of dice drawn
+
+    # ------------------------------------------------------------ entry point
+    def choose(self, game) -> Action:
+        t0 = time.perf_counter()
+        self._observe(game)
+        s = game.state
+        if self.rollouts and s.turn >= 1 and s.turn != self._turn:
+            self._turn = s.turn
+            self.current = self.styles[self._pick_style(game)]
+        action = self.current.choose(game)
+        self._remember(game)
+        self.times.append(time.perf_counter() - t0)
+        return action
+
+    def model(self) -> int:
+        """The opponent model that predicted the opponent best so far (ties: the
+        earlier one, the plain heuristic first)."""
+        return max(range(len(self.fit)), key=lambda i: (self.fit[i], -i))
+
+    # ------------------------------------------------------------ opponent model
+    def _remember(self, game) -> None:
+        """Keep a copy of the game without its dice stream (only the count of faces
+        drawn): what comes next is rebuilt from the faces the game shows."""
+        shadow = game.clone()
+        shadow.state.dice = Dice(0)
+        self._shadow, self._seen, self._faces = shadow, len(game.state.actions), \
+            game.state.dice.count
+
+    def _observe(self, game) -> None:
+        """Replay the actions played since this agent's last decision on its copy,
+        with the faces rolled meanwhile as the copy's dice, and score every model on
+        the other side's decisions."""
+        s = game.state
+        shadow, n = self._shadow, len(s.actions) - self._seen
+        new_faces = s.dice.count - self._faces
+        if shadow is None or n <= 0 or new_faces < 0:
+            return
+        faces, node = [], s.dice.drawn
+        for _ in range(new_faces):
+            faces.append(node[0])
+            node = node[1]
+        faces.reverse()
+        shadow.state.dice = Dice(0, tuple(faces))
+        for action in s.actions.tail(n):
+            if shadow.active_side == self.other and len(shadow.legal_actions()) > 1:
+                for i, watcher in enumerate(self.watchers):
+                    hit = watcher.choose(shadow) == action
+                    self.fit[i] = self.decay * self.fit[i] + hit
+            shadow.apply(action)
+
+    # ------------------------------------------------------------ style switching
+    def _pick_style(self, game) -> int:
+        """The style whose rollouts won most, this turn's added to ``memory`` times
+        the earlier turns' evidence (ties: the earlier style)."""
+        model = self.model()
+        wins = [0.0] * len(self.styles)
+        for _ in range(self.rollouts):
+            seed = self.rng.getrandbits(62)
+            for i, kw in enumerate(STYLES[self.side]):
+                wins[i] += self._rollout(game, kw, model, seed)
+        self.evidence = [self.memory * e + w for e, w in zip(self.evidence, wins, strict=True)]
+        best = max(range(len(self.styles)), key=lambda i: (self.evidence[i], -i))
+        self.picks.append((game.state.turn, best, model))
+        return best
+
+    def _rollout(self, game, style: dict, model: int, seed: int) -> float:
+        """This side's result of one game played on from ``game`` on reseeded dice: 1,
+        0 or 0.5 (a draw, or a game still going after MAX_ROLLOUT_TURNS); with a
+        horizon, the evaluation's win chance once that many turns are played."""
+        g = game.clone()
+        g.state.dice.reseed(seed)
+        rng = random.Random(seed)
+        agents = {self.side: HeuristicAgent(self.side, rng.getrandbits(32), **style),
+                  self.other: self.models[model][1](rng.getrandbits(32))}
+        s = g.state
+        stop = s.turn + (self.horizon if self.horizon else MAX_ROLLOUT_TURNS)
+        while s.winner is None:
+            if s.turn > stop:
+                if self.horizon:
+                    from djebel.algeria.bots.evaluation import win_chance
+                    return win_chance(g, self.side)
+                return 0.5
+            g.apply(agents[g.active_side].choose(g))
+        return 1.0 if s.winner == self.side else 0.0
