@@ -32,10 +32,12 @@ console = Console(highlight=False)
 @play_app.command("algeria")
 def play_algeria(
     scenario: str = typer.Option("1958", help="1954, 1958 or 1960"),
-    fln: str = typer.Option("human", help="human, random, heuristic, search, or a gauntlet "
-                                    "bot: pass, propaganda, all-in, bands, hide-raid"),
-    gov: str = typer.Option("heuristic", help="human, random, heuristic, search, or a "
-                                     "gauntlet bot: pass, civil-affairs, all-in, patrol, flush"),
+    fln: str = typer.Option("human", help="human, random, heuristic, search, planner (the "
+                                    "strongest), or a gauntlet bot: pass, propaganda, all-in, "
+                                    "bands, hide-raid"),
+    gov: str = typer.Option("planner", help="human, random, heuristic, search, planner (the "
+                                     "strongest), or a gauntlet bot: pass, civil-affairs, "
+                                     "all-in, patrol, flush"),
     seed: int | None = typer.Option(None, help="seed of the dice (default: a secret one)"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
                                      help="game option, e.g. shorter_game (repeatable)"),

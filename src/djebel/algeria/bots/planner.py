@@ -31,6 +31,7 @@ import random
 import time
 from collections.abc import Callable
 
+from djebel.algeria.bots.evaluation import win_chance
 from djebel.algeria.bots.gauntlet import GAUNTLET
 from djebel.algeria.bots.heuristic import HeuristicAgent
 from djebel.algeria.bots.search import MAX_ROLLOUT_TURNS, STYLES
@@ -38,6 +39,7 @@ from djebel.core.actions import Action
 from djebel.core.dice import Dice
 
 OTHER = {"fln": "gov", "gov": "fln"}
+PRIOR = 3.0
 
 
 def opponent_models(side: str) -> list[tuple[str, Callable[[int], HeuristicAgent]]]:
@@ -55,7 +57,8 @@ class PlannerAgent:
     """Style switching with rollouts against the best-fitting opponent model."""
 
     def __init__(self, side: str, seed: int = 0, rollouts: int = 16,
-                 horizon: int | None = None, memory: float = 1.0, decay: float = 0.97):
+                 horizon: int | None = None, memory: float = 1.0, decay: float = 0.97,
+                 share_rollouts: int = 8, margin: float = 0.03):
         self.side, self.other = side, OTHER[side]
         self.rng = random.Random(seed)
         self.rollouts = rollouts
@@ -64,10 +67,16 @@ class PlannerAgent:
         self.decay = decay
         self.styles = [HeuristicAgent(side, self.rng.getrandbits(32), **kw)
                        for kw in STYLES[side]]
+        self.style = 0
         self.current = self.styles[0]
+        self.share_rollouts = share_rollouts
+        self.margin = margin
+        self.shares: list[tuple[int, int, int]] = []  # (turn, heuristic's psp, chosen)
         self.models = opponent_models(self.other)
         self.watchers = [make(self.rng.getrandbits(32)) for _, make in self.models]
-        self.fit = [0.0] * len(self.models)
+        # The plain heuristic starts with a head start that fades like the evidence:
+        # a few lucky guesses at the set-up do not switch the model.
+        self.fit = [PRIOR] + [0.0] * (len(self.models) - 1)
         self.evidence = [0.0] * len(self.styles)
         self.picks: list[tuple[int, int, int]] = []   # (turn, style, opponent model)
         self.times: list[float] = []                 # seconds per decision
@@ -83,8 +92,11 @@ class PlannerAgent:
         s = game.state
         if self.rollouts and s.turn >= 1 and s.turn != self._turn:
             self._turn = s.turn
-            self.current = self.styles[self._pick_style(game)]
+            self.style = self._pick_style(game)
+            self.current = self.styles[self.style]
         action = self.current.choose(game)
+        if self.share_rollouts and game.decision() == "share":
+            action = self._share(game, action)
         self._remember(game)
         self.times.append(time.perf_counter() - t0)
         return action
@@ -134,28 +146,53 @@ class PlannerAgent:
         for _ in range(self.rollouts):
             seed = self.rng.getrandbits(62)
             for i, kw in enumerate(STYLES[self.side]):
-                wins[i] += self._rollout(game, kw, model, seed)
+                wins[i] += self._rollout(game, kw, model, seed, self.horizon)
         self.evidence = [self.memory * e + w for e, w in zip(self.evidence, wins, strict=True)]
         best = max(range(len(self.styles)), key=lambda i: (self.evidence[i], -i))
         self.picks.append((game.state.turn, best, model))
         return best
 
-    def _rollout(self, game, style: dict, model: int, seed: int) -> float:
-        """This side's result of one game played on from ``game`` on reseeded dice: 1,
-        0 or 0.5 (a draw, or a game still going after MAX_ROLLOUT_TURNS); with a
-        horizon, the evaluation's win chance once that many turns are played."""
+    def _rollout(self, game, style: dict, model: int, seed: int, horizon: int | None,
+                 first: Action | None = None) -> float:
+        """This side's result of one game played on from ``game`` (after ``first``, if
+        given) on reseeded dice: 1, 0 or 0.5 (a draw, or a game still going after
+        MAX_ROLLOUT_TURNS); with a ``horizon``, the evaluation's win chance once the
+        turns after this one up to ``horizon`` are played."""
         g = game.clone()
         g.state.dice.reseed(seed)
         rng = random.Random(seed)
         agents = {self.side: HeuristicAgent(self.side, rng.getrandbits(32), **style),
                   self.other: self.models[model][1](rng.getrandbits(32))}
+        if first is not None:
+            g.apply(first)
         s = g.state
-        stop = s.turn + (self.horizon if self.horizon else MAX_ROLLOUT_TURNS)
+        stop = s.turn + (MAX_ROLLOUT_TURNS if horizon is None else horizon)
         while s.winner is None:
             if s.turn > stop:
-                if self.horizon:
-                    from djebel.algeria.bots.evaluation import win_chance
-                    return win_chance(g, self.side)
-                return 0.5
+                return 0.5 if horizon is None else win_chance(g, self.side)
             g.apply(agents[g.active_side].choose(g))
         return 1.0 if s.winner == self.side else 0.0
+
+    # ------------------------------------------------------------ PSP shares (9-4)
+    def _share(self, game, default: Action) -> Action:
+        """9-4: how many PSP raise the own PSL and how many lower the enemy's. The
+        heuristic's split, all for itself, all against the enemy and half each are
+        played out to the start of the next turn on the same dice and scored by the
+        evaluation; another split replaces the heuristic's only if it scores
+        ``margin`` better."""
+        n = game.state.stack[-1][2]
+        legal = game.legal_actions()
+        cands = [default] + [a for a in legal if a.args[0] in (n, 0, n // 2) and a != default]
+        if len(cands) == 1:
+            return default
+        model, kw = self.model(), STYLES[self.side][self.style]
+        totals = [0.0] * len(cands)
+        for _ in range(self.share_rollouts):
+            seed = self.rng.getrandbits(62)
+            for i, a in enumerate(cands):
+                totals[i] += self._rollout(game, kw, model, seed, 0, a)
+        bar = totals[0] + self.margin * self.share_rollouts
+        best = max(range(len(cands)), key=lambda i: (totals[i] if i == 0 or totals[i] > bar
+                                                     else -1.0, -i))
+        self.shares.append((game.state.turn, default.args[0], cands[best].args[0]))
+        return cands[best]
