@@ -172,6 +172,30 @@ def bench_simulate(seconds: float = typer.Option(10.0, help="time budget per mea
     console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
 
 
+@bench_app.command("bot")
+def bench_bot(bot: str = typer.Option("planner", help="Algeria bot: heuristic, search, planner"),
+              games: int = typer.Option(2, min=1, help="games per scenario and side"),
+              seed: int = typer.Option(1, help="seed of the games"),
+              as_json: bool = typer.Option(False, "--json")) -> None:
+    """Seconds per decision of an Algeria bot against the heuristic, mean and max, on one
+    core (run it on an idle machine: the figures include any wait for the CPU)."""
+    from djebel.algeria.bots.timing import run
+
+    if bot not in agent_names("algeria"):
+        raise typer.BadParameter(f"--bot {bot!r}: expected one of "
+                                 f"{', '.join(agent_names('algeria'))}")
+    res = run(bot, games, seed)
+    if as_json:
+        console.print(json.dumps(res), markup=False, soft_wrap=True)
+        return
+    for r in res["rows"]:
+        console.print(f"{r['scenario']} {r['side'].upper()}: {r['decisions']} decisions in "
+                      f"{r['games']} games, mean {r['mean_s']:.4f} s, max {r['max_s']:.3f} s",
+                      markup=False)
+    console.print(f"{bot}: mean {res['mean_s']:.4f} s, max {res['max_s']:.3f} s per decision",
+                  markup=False)
+
+
 @bench_app.command("rl")
 def bench_rl(seconds: float = typer.Option(5.0, help="time budget for Algeria"),
              skirmish_seconds: float = typer.Option(5.0, help="time budget for the skirmish "
