@@ -132,6 +132,41 @@ def simulate_algeria(
               f"Algeria {scenario}: FLN {fln} v GOV {gov}")
 
 
+@app.command("balance")
+def simulate_balance(
+    fln: str = typer.Option("planner", help="FLN agent (default: the strongest, planner)"),
+    gov: str = typer.Option("planner", help="Government agent (default: planner)"),
+    games: int = typer.Option(200, min=1, help="games per scenario and option"),
+    seed: int = typer.Option(2026, help="job seed, the same for every line"),
+    workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
+    markdown: str = typer.Option("docs/balance.md", help="write the page here"),
+) -> None:
+    """Measure the balance (every scenario, each option alone) and write docs/balance.md:
+    win rates with Wilson intervals, victory levels, game length, spending per turn and
+    the effect of each option."""
+    import shlex
+
+    from rich.console import Console
+
+    from djebel.agents import agent_names
+    from djebel.simulate import balance
+
+    known = agent_names("algeria")
+    for side, name in (("fln", fln), ("gov", gov)):
+        if name not in known:
+            raise typer.BadParameter(f"--{side} {name!r}: expected one of {', '.join(known)}")
+    console = Console(highlight=False)
+    agents = {"fln": fln, "gov": gov}
+    rows = balance.measure(agents, games, seed, workers or None,
+                           progress=lambda text: console.print(text, markup=False))
+    command = " ".join(shlex.quote(w) for w in (
+        "djebel", "simulate", "balance", "--fln", fln, "--gov", gov, "--games", str(games),
+        "--seed", str(seed), "--markdown", markdown))
+    with open(markdown, "w", encoding="utf-8") as fh:
+        fh.write(balance.markdown(rows, agents, games, seed, command))
+    console.print(f"written {markdown}", markup=False)
+
+
 @app.command("skirmish")
 def simulate_skirmish(
     scenario: str = typer.Option("all", help="scenario id, or 'all' for every scenario"),
