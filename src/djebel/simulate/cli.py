@@ -264,7 +264,7 @@ def tournament_algeria(
 @tournament_app.command("gauntlet")
 def tournament_gauntlet(
     bot: list[str] = typer.Option(["heuristic", "search"], "--bot",  # noqa: B008
-                                  help="bot to test (repeatable): heuristic, search"),
+                                  help="bot to test (repeatable): heuristic, search, planner"),
     scenario: list[str] = typer.Option(["1954", "1958", "1960"], "--scenario",  # noqa: B008
                                        help="scenario (repeatable)"),
     strategy: list[str] = typer.Option([], "--against",  # noqa: B008
@@ -415,3 +415,51 @@ def tournament_skirmish(
     console.print(table)
     console.print("95% CI: Wilson interval of the French win rate; kept: French elements "
                   "fielded at the start still in play after the first Insurgent phase")
+
+
+@tournament_app.command("ladder")
+def tournament_ladder(
+    new: str = typer.Option("planner", help="the new bot"),
+    old: str = typer.Option("search", help="the bot it replaces"),
+    scenario: list[str] = typer.Option(["1954", "1958", "1960"], "--scenario",  # noqa: B008
+                                       help="scenario (repeatable)"),
+    games: int = typer.Option(200, min=1, help="games per cell (two cells a scenario)"),
+    seed: int = typer.Option(0, help="ladder seed: both cells of a scenario share it"),
+    workers: int = typer.Option(1, min=1, help="worker processes"),
+    markdown: str = typer.Option("", help="also write the table (Markdown) to this file"),
+) -> None:
+    """The new bot against the old with sides swapped, on the same seeds: its wins in
+    each cell and over both cells of each scenario, with Wilson 95% intervals."""
+    import shlex
+
+    from rich.console import Console
+
+    from djebel import algeria
+    from djebel.agents import agent_names
+    from djebel.simulate import ladder
+
+    known = agent_names("algeria")
+    for flag, name in (("--new", new), ("--old", old)):
+        if name not in known:
+            raise typer.BadParameter(f"{flag} {name!r}: expected one of {', '.join(known)}")
+    for sc in scenario:
+        if sc not in algeria.SCENARIOS:
+            raise typer.BadParameter(f"--scenario {sc!r}: expected one of "
+                                     f"{', '.join(algeria.SCENARIOS)}")
+    console = Console(highlight=False)
+    rows = []
+    for sc in scenario:
+        r = ladder.play(new, old, sc, games, seed, workers)
+        rows.append(r)
+        console.print(f"{sc}: {new} wins {r['wins']}/{r['games']} "
+                      f"({100 * r['rate']:.1f}%, 95% CI {100 * r['ci95'][0]:.1f}-"
+                      f"{100 * r['ci95'][1]:.1f}%)", markup=False)
+    words = ["djebel", "tournament", "ladder", "--new", new, "--old", old]
+    words += [w for sc in scenario for w in ("--scenario", sc)]
+    words += ["--games", str(games), "--seed", str(seed)]
+    table = ladder.markdown(rows, " ".join(shlex.quote(w) for w in words))
+    console.print(table, markup=False)
+    if markdown:
+        with open(markdown, "w", encoding="utf-8") as fh:
+            fh.write(table)
+        console.print(f"table written to {markdown}", markup=False)
