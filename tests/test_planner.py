@@ -152,3 +152,15 @@ def test_evaluation_file_with_other_features_is_refused(tmp_path, monkeypatch):
 def test_planner_is_offered_by_name():
     agent = make_agent("planner", "algeria", "gov", 3, rollouts=4)
     assert isinstance(agent, PlannerAgent) and agent.rollouts == 4
+
+
+def test_bench_bot_reports_seconds_per_decision():
+    from typer.testing import CliRunner
+
+    from djebel.algeria.bots import timing
+    from djebel.cli import app
+    res = timing.run("heuristic", 1, 2, ("1960",))
+    assert [(r["scenario"], r["side"]) for r in res["rows"]] == [("1960", "fln"), ("1960", "gov")]
+    assert all(r["decisions"] > 0 and 0 <= r["mean_s"] <= r["max_s"] for r in res["rows"])
+    bad = CliRunner().invoke(app, ["bench", "bot", "--bot", "nobody"])
+    assert bad.exit_code == 2 and "--bot 'nobody'" in bad.output

@@ -178,7 +178,7 @@ def bench_bot(bot: str = typer.Option("planner", help="Algeria bot: heuristic, s
               seed: int = typer.Option(1, help="seed of the games"),
               as_json: bool = typer.Option(False, "--json")) -> None:
     """Seconds per decision of an Algeria bot against the heuristic, mean and max, on one
-    core (run it on an idle machine: the figures include any wait for the CPU)."""
+    core: wall-clock time and the process's CPU time (the two agree on an idle core)."""
     from djebel.algeria.bots.timing import run
 
     if bot not in agent_names("algeria"):
@@ -190,9 +190,11 @@ def bench_bot(bot: str = typer.Option("planner", help="Algeria bot: heuristic, s
         return
     for r in res["rows"]:
         console.print(f"{r['scenario']} {r['side'].upper()}: {r['decisions']} decisions in "
-                      f"{r['games']} games, mean {r['mean_s']:.4f} s, max {r['max_s']:.3f} s",
+                      f"{r['games']} games, mean {r['mean_s']:.4f} s, max {r['max_s']:.3f} s "
+                      f"(CPU: mean {r['cpu_mean_s']:.4f} s, max {r['cpu_max_s']:.3f} s)",
                       markup=False)
-    console.print(f"{bot}: mean {res['mean_s']:.4f} s, max {res['max_s']:.3f} s per decision",
+    console.print(f"{bot}: mean {res['mean_s']:.4f} s, max {res['max_s']:.3f} s per decision "
+                  f"(CPU: mean {res['cpu_mean_s']:.4f} s, max {res['cpu_max_s']:.3f} s)",
                   markup=False)
 
 
