@@ -106,10 +106,11 @@ def _print_summary(console, title: str, summary: dict) -> None:
 def simulate_algeria(
     scenario: str = typer.Option("1954", help="1954, 1958 or 1960"),
     games: int = typer.Option(100, min=0, help="number of games"),
-    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, or a "
-                              "gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
+    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, planner, "
+                              "or a gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
     gov: str = typer.Option("heuristic", help="Government agent: random, heuristic, search, "
-                              "or a gauntlet bot: pass, civil-affairs, all-in, patrol, flush"),
+                              "planner, or a gauntlet bot: pass, civil-affairs, all-in, patrol, "
+                              "flush"),
     seed: int = typer.Option(0, help="job seed; game i is seeded from (seed, i)"),
     workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
@@ -201,10 +202,11 @@ def simulate_skirmish(
 @tournament_app.command("algeria")
 def tournament_algeria(
     scenario: str = typer.Option("1954", help="1954, 1958 or 1960"),
-    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, or a "
-                              "gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
+    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, planner, "
+                              "or a gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
     gov: str = typer.Option("heuristic", help="Government agent: random, heuristic, search, "
-                              "or a gauntlet bot: pass, civil-affairs, all-in, patrol, flush"),
+                              "planner, or a gauntlet bot: pass, civil-affairs, all-in, patrol, "
+                              "flush"),
     games: int = typer.Option(200, min=1, help="number of games"),
     seed: int = typer.Option(0, help="tournament seed; game i is seeded from (seed, i)"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
