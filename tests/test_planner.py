@@ -164,3 +164,30 @@ def test_bench_bot_reports_seconds_per_decision():
     assert all(r["decisions"] > 0 and 0 <= r["mean_s"] <= r["max_s"] for r in res["rows"])
     bad = CliRunner().invoke(app, ["bench", "bot", "--bot", "nobody"])
     assert bad.exit_code == 2 and "--bot 'nobody'" in bad.output
+
+
+def test_chain_extends_only_the_history_it_continues():
+    from djebel.core.chain import Chain
+    a = Chain([1, 2])
+    b = a.copy()
+    b.append(3)
+    assert b.extends(a) and a.extends(a) and not a.extends(b)
+    assert not Chain([1, 2, 3]).extends(a)          # equal items, other nodes
+
+
+def test_planner_after_a_take_back_keeps_its_model_and_plays_on():
+    """A history rebuilt with fewer actions (an undo) is not replayed on the planner's
+    copy: its opponent scores stay, and it still answers legally."""
+    game = _at_turn("1958", 2, 2)
+    agent = PlannerAgent("fln", 1, rollouts=0, share_rollouts=0)
+    agent.choose(game)
+    fit = list(agent.fit)
+    actions = game.history()
+    replay = new_game("1958", 2, log=False)
+    for text in actions[:-3]:
+        replay.apply(text)
+    gov = HeuristicAgent("gov", 0)
+    while replay.active_side != "fln":
+        replay.apply(gov.choose(replay))
+    assert agent.choose(replay) in replay.legal_actions()
+    assert agent.fit == fit

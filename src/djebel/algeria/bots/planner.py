@@ -37,6 +37,7 @@ from djebel.algeria.bots.heuristic import HeuristicAgent
 from djebel.algeria.bots.search import MAX_ROLLOUT_TURNS, STYLES
 from djebel.core.actions import Action
 from djebel.core.dice import Dice
+from djebel.core.errors import DjebelError
 
 OTHER = {"fln": "gov", "gov": "fln"}
 PRIOR = 3.0
@@ -118,24 +119,30 @@ class PlannerAgent:
     def _observe(self, game) -> None:
         """Replay the actions played since this agent's last decision on its copy,
         with the faces rolled meanwhile as the copy's dice, and score every model on
-        the other side's decisions."""
+        the other side's decisions. A history that does not continue the one it saw
+        (a take-back) is not replayed: the models keep their scores."""
         s = game.state
-        shadow, n = self._shadow, len(s.actions) - self._seen
-        new_faces = s.dice.count - self._faces
-        if shadow is None or n <= 0 or new_faces < 0:
+        shadow = self._shadow
+        if shadow is None or not s.actions.extends(shadow.state.actions):
             return
+        n, new_faces = len(s.actions) - self._seen, s.dice.count - self._faces
         faces, node = [], s.dice.drawn
         for _ in range(new_faces):
+            if node is None:
+                return
             faces.append(node[0])
             node = node[1]
         faces.reverse()
         shadow.state.dice = Dice(0, tuple(faces))
-        for action in s.actions.tail(n):
-            if shadow.active_side == self.other and len(shadow.legal_actions()) > 1:
-                for i, watcher in enumerate(self.watchers):
-                    hit = watcher.choose(shadow) == action
-                    self.fit[i] = self.decay * self.fit[i] + hit
-            shadow.apply(action)
+        try:
+            for action in s.actions.tail(n):
+                if shadow.active_side == self.other and len(shadow.legal_actions()) > 1:
+                    for i, watcher in enumerate(self.watchers):
+                        hit = watcher.choose(shadow) == action
+                        self.fit[i] = self.decay * self.fit[i] + hit
+                shadow.apply(action)
+        except DjebelError:
+            return          # the copy went another way (faces not as shown): stop there
 
     # ------------------------------------------------------------ style switching
     def _pick_style(self, game) -> int:
