@@ -80,8 +80,9 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
     """The agent called ``name`` for ``side`` of ``game``.
 
     Keyword ``options`` go to agents that take them (the Algeria search agent:
-    ``iterations``, ``seconds``, ``width``, ``tree``, ``rollouts``; the Algeria
-    heuristic agent: its style settings, such as ``spend`` or ``fronts``); agents
+    ``iterations``, ``seconds``, ``width``, ``tree``, ``rollouts``; the Algeria planner:
+    ``rollouts``, ``horizon``, ``share_rollouts``, ``margin``, ``memory``, ``decay``; the
+    Algeria heuristic agent: its style settings, such as ``spend`` or ``fronts``); agents
     without options ignore them."""
     if name == "random":
         return RandomAgent(seed)
