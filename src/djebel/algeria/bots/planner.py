@@ -16,9 +16,17 @@ The planner adds:
 * **Style switching** as the search agent, over the same styles, with the same dice
   seeds for every style (common random numbers), each rollout a clone of the game
   whose dice are reseeded from the agent's own generator.
-* **Short rollouts**: with ``horizon`` set, a rollout stops that many turns ahead and
-  is scored by the fitted position evaluation (``djebel.algeria.bots.evaluation``)
-  rather than played to the end.
+* **PSP shares searched** (9-4): at each share of PSP it plays out four splits (the
+  heuristic's, all for itself, all against the enemy, half each) to the start of the
+  next turn on common dice, scores them by the fitted position evaluation
+  (``djebel.algeria.bots.evaluation``) and keeps the heuristic's unless another is
+  ``margin`` better.
+* **Short rollouts** (optional): with ``horizon`` set, the style rollouts also stop
+  that many turns ahead and are scored by the evaluation rather than played out.
+
+Measured against the search agent with sides swapped on the same seeds (docs/ladder.md)
+it is about as strong, not stronger; the opponent model is for opponents that do not
+play like the heuristic (the gauntlet, docs/gauntlet.md).
 
 The agent's choices are a function of its seed and the game's history alone (an
 iteration budget, no clock): it is deterministic for a seed, and the web app can
