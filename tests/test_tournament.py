@@ -103,3 +103,21 @@ def test_tournament_cli_rejects_bad_styles(args, message):
     assert result.exit_code != 0
     assert message in " ".join(result.output.replace("│", " ").split())
     assert "Traceback" not in result.output
+
+
+def test_ladder_swaps_sides_on_the_same_seeds_and_pools_both_cells():
+    from djebel.simulate import ladder
+    r = ladder.play("heuristic", "random", "1960", 3, 5)
+    fln, gov = r["cells"]
+    assert (fln["new_side"], gov["new_side"]) == ("fln", "gov")
+    assert r["games"] == 6 and r["wins"] == fln["wins"] + gov["wins"]
+    assert r["ci95"][0] <= r["rate"] <= r["ci95"][1]
+    assert r["pass"] == (r["rate"] >= ladder.TARGET)
+    table = ladder.markdown([r], "djebel tournament ladder")
+    assert "| 1960 | heuristic | random | FLN | 3 |" in table and "| **1960** |" in table
+
+
+def test_ladder_command_refuses_an_unknown_bot():
+    from djebel.cli import app
+    result = CliRunner().invoke(app, ["tournament", "ladder", "--new", "nobody", "--games", "1"])
+    assert result.exit_code == 2 and "--new 'nobody'" in result.output

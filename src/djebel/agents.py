@@ -26,7 +26,7 @@ class RandomAgent:
 def agent_names(game: str) -> list[str]:
     names = ["random"]
     if game == "algeria":
-        names += ["heuristic", "search"]
+        names += ["heuristic", "search", "planner"]
     else:
         names += ["matrix", "heuristic", "search"]
     return names
@@ -80,8 +80,9 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
     """The agent called ``name`` for ``side`` of ``game``.
 
     Keyword ``options`` go to agents that take them (the Algeria search agent:
-    ``iterations``, ``seconds``, ``width``, ``tree``, ``rollouts``; the skirmish
-    searching commander: ``iterations``, ``width``, ``seconds``; the Algeria
+    ``iterations``, ``seconds``, ``width``, ``tree``, ``rollouts``; the Algeria planner:
+    ``rollouts``, ``horizon``, ``share_rollouts``, ``margin``, ``memory``, ``decay``; the
+    skirmish searching commander: ``iterations``, ``width``, ``seconds``; the Algeria
     heuristic agent: its style settings, such as ``spend`` or ``fronts``); agents
     without options ignore them."""
     if name == "random":
@@ -92,6 +93,9 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
     if game == "algeria" and name == "search":
         from djebel.algeria.bots import SearchAgent
         return SearchAgent(side, seed, **options)
+    if game == "algeria" and name == "planner":
+        from djebel.algeria.bots.planner import PlannerAgent
+        return PlannerAgent(side, seed, **options)
     if game == "algeria" and name in gauntlet_names(game, side):
         from djebel.algeria.bots.gauntlet import GAUNTLET
         return GAUNTLET[side][name](side, seed)

@@ -32,10 +32,12 @@ console = Console(highlight=False)
 @play_app.command("algeria")
 def play_algeria(
     scenario: str = typer.Option("1958", help="1954, 1958 or 1960"),
-    fln: str = typer.Option("human", help="human, random, heuristic, search, or a gauntlet "
-                                    "bot: pass, propaganda, all-in, bands, hide-raid"),
-    gov: str = typer.Option("heuristic", help="human, random, heuristic, search, or a "
-                                     "gauntlet bot: pass, civil-affairs, all-in, patrol, flush"),
+    fln: str = typer.Option("human", help="human, random, heuristic, search, planner (the "
+                                    "strongest), or a gauntlet bot: pass, propaganda, all-in, "
+                                    "bands, hide-raid"),
+    gov: str = typer.Option("planner", help="human, random, heuristic, search, planner (the "
+                                     "strongest), or a gauntlet bot: pass, civil-affairs, "
+                                     "all-in, patrol, flush"),
     seed: int | None = typer.Option(None, help="seed of the dice (default: a secret one)"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
                                      help="game option, e.g. shorter_game (repeatable)"),
@@ -171,6 +173,32 @@ def bench_simulate(seconds: float = typer.Option(10.0, help="time budget per mea
 
     res = run(seconds, workers or None)
     console.print(json.dumps(res) if as_json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+
+
+@bench_app.command("bot")
+def bench_bot(bot: str = typer.Option("planner", help="Algeria bot: heuristic, search, planner"),
+              games: int = typer.Option(2, min=1, help="games per scenario and side"),
+              seed: int = typer.Option(1, help="seed of the games"),
+              as_json: bool = typer.Option(False, "--json")) -> None:
+    """Seconds per decision of an Algeria bot against the heuristic, mean and max, on one
+    core: wall-clock time and the process's CPU time (the two agree on an idle core)."""
+    from djebel.algeria.bots.timing import run
+
+    if bot not in agent_names("algeria"):
+        raise typer.BadParameter(f"--bot {bot!r}: expected one of "
+                                 f"{', '.join(agent_names('algeria'))}")
+    res = run(bot, games, seed)
+    if as_json:
+        console.print(json.dumps(res), markup=False, soft_wrap=True)
+        return
+    for r in res["rows"]:
+        console.print(f"{r['scenario']} {r['side'].upper()}: {r['decisions']} decisions in "
+                      f"{r['games']} games, mean {r['mean_s']:.4f} s, max {r['max_s']:.3f} s "
+                      f"(CPU: mean {r['cpu_mean_s']:.4f} s, max {r['cpu_max_s']:.3f} s)",
+                      markup=False)
+    console.print(f"{bot}: mean {res['mean_s']:.4f} s, max {res['max_s']:.3f} s per decision "
+                  f"(CPU: mean {res['cpu_mean_s']:.4f} s, max {res['cpu_max_s']:.3f} s)",
+                  markup=False)
 
 
 @bench_app.command("rl")

@@ -42,6 +42,8 @@ def _play_with_seats(game, scenario, seed, seats, human_seed=None, limit=100_000
     ("algeria", "1958", {"fln": "random", "gov": "human"}, 100_000, 23),
     # the search agent's style for a turn builds on its earlier turns' rollouts
     ("algeria", "1958", {"fln": "search", "gov": "heuristic"}, 130, 60),
+    # the planner's opponent model builds on every decision of the other side it saw
+    ("algeria", "1958", {"fln": "heuristic", "gov": "planner"}, 130, 60),
     ("skirmish", "ambush", {"french": "heuristic", "insurgents": "matrix"}, 100_000, 23),
     ("skirmish", "search", {"french": "human", "insurgents": "heuristic"}, 100_000, 23),
 ])

@@ -118,6 +118,9 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
     page.goto(web.url + "/")
     page.select_option("#new-game", "algeria")
     page.select_option("#new-scenario", "1958")
+    # the lobby offers the strongest bot, the planner, as the opponent by default
+    assert page.locator("#seat-gov").input_value() == "planner"
+    assert page.locator("#seat-fln").input_value() == "human"
     page.select_option("#seat-fln", "heuristic")
     page.select_option("#seat-gov", "human")
     page.fill("#new-seed", "7")

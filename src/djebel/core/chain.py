@@ -35,6 +35,17 @@ class Chain:
         out.reverse()
         return out
 
+    def extends(self, other: Chain) -> bool:
+        """True when this chain is ``other`` with items appended since it was copied
+        (the very same nodes: a history rebuilt after an undo is not)."""
+        extra = self._len - other._len
+        if extra < 0:
+            return False
+        node = self._head
+        for _ in range(extra):
+            node = node[1]
+        return node is other._head
+
     def copy(self) -> Chain:
         c = Chain.__new__(Chain)
         c._head, c._len = self._head, self._len

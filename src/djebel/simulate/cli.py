@@ -107,10 +107,11 @@ def _print_summary(console, title: str, summary: dict) -> None:
 def simulate_algeria(
     scenario: str = typer.Option("1954", help="1954, 1958 or 1960"),
     games: int = typer.Option(100, min=0, help="number of games"),
-    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, or a "
-                              "gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
+    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, planner, "
+                              "or a gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
     gov: str = typer.Option("heuristic", help="Government agent: random, heuristic, search, "
-                              "or a gauntlet bot: pass, civil-affairs, all-in, patrol, flush"),
+                              "planner, or a gauntlet bot: pass, civil-affairs, all-in, patrol, "
+                              "flush"),
     seed: int = typer.Option(0, help="job seed; game i is seeded from (seed, i)"),
     workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
@@ -131,6 +132,41 @@ def simulate_algeria(
               agent_styles(agents, {"fln": fln_style, "gov": gov_style}))
     _simulate(job, games, workers or None, backend, address or None, as_json, report,
               f"Algeria {scenario}: FLN {fln} v GOV {gov}")
+
+
+@app.command("balance")
+def simulate_balance(
+    fln: str = typer.Option("planner", help="FLN agent (default: the strongest, planner)"),
+    gov: str = typer.Option("planner", help="Government agent (default: planner)"),
+    games: int = typer.Option(200, min=1, help="games per scenario and option"),
+    seed: int = typer.Option(2026, help="job seed, the same for every line"),
+    workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
+    markdown: str = typer.Option("docs/balance.md", help="write the page here"),
+) -> None:
+    """Measure the balance (every scenario, each option alone) and write docs/balance.md:
+    win rates with Wilson intervals, victory levels, game length, spending per turn and
+    the effect of each option."""
+    import shlex
+
+    from rich.console import Console
+
+    from djebel.agents import agent_names
+    from djebel.simulate import balance
+
+    known = agent_names("algeria")
+    for side, name in (("fln", fln), ("gov", gov)):
+        if name not in known:
+            raise typer.BadParameter(f"--{side} {name!r}: expected one of {', '.join(known)}")
+    console = Console(highlight=False)
+    agents = {"fln": fln, "gov": gov}
+    rows = balance.measure(agents, games, seed, workers or None,
+                           progress=lambda text: console.print(text, markup=False))
+    command = " ".join(shlex.quote(w) for w in (
+        "djebel", "simulate", "balance", "--fln", fln, "--gov", gov, "--games", str(games),
+        "--seed", str(seed), "--markdown", markdown))
+    with open(markdown, "w", encoding="utf-8") as fh:
+        fh.write(balance.markdown(rows, agents, games, seed, command))
+    console.print(f"written {markdown}", markup=False)
 
 
 @app.command("skirmish")
@@ -171,10 +207,11 @@ def simulate_skirmish(
 @tournament_app.command("algeria")
 def tournament_algeria(
     scenario: str = typer.Option("1954", help="1954, 1958 or 1960"),
-    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, or a "
-                              "gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
+    fln: str = typer.Option("heuristic", help="FLN agent: random, heuristic, search, planner, "
+                              "or a gauntlet bot: pass, propaganda, all-in, bands, hide-raid"),
     gov: str = typer.Option("heuristic", help="Government agent: random, heuristic, search, "
-                              "or a gauntlet bot: pass, civil-affairs, all-in, patrol, flush"),
+                              "planner, or a gauntlet bot: pass, civil-affairs, all-in, patrol, "
+                              "flush"),
     games: int = typer.Option(200, min=1, help="number of games"),
     seed: int = typer.Option(0, help="tournament seed; game i is seeded from (seed, i)"),
     option: list[str] = typer.Option([], "--option", "-o",  # noqa: B008
@@ -234,7 +271,7 @@ def tournament_algeria(
 @tournament_app.command("gauntlet")
 def tournament_gauntlet(
     bot: list[str] = typer.Option(["heuristic", "search"], "--bot",  # noqa: B008
-                                  help="bot to test (repeatable): heuristic, search"),
+                                  help="bot to test (repeatable): heuristic, search, planner"),
     scenario: list[str] = typer.Option(["1954", "1958", "1960"], "--scenario",  # noqa: B008
                                        help="scenario (repeatable)"),
     strategy: list[str] = typer.Option([], "--against",  # noqa: B008
@@ -386,3 +423,51 @@ def tournament_skirmish(
     console.print(table)
     console.print("95% CI: Wilson interval of the French win rate; kept: French elements "
                   "fielded at the start still in play after the first Insurgent phase")
+
+
+@tournament_app.command("ladder")
+def tournament_ladder(
+    new: str = typer.Option("planner", help="the new bot"),
+    old: str = typer.Option("search", help="the bot it replaces"),
+    scenario: list[str] = typer.Option(["1954", "1958", "1960"], "--scenario",  # noqa: B008
+                                       help="scenario (repeatable)"),
+    games: int = typer.Option(200, min=1, help="games per cell (two cells a scenario)"),
+    seed: int = typer.Option(0, help="ladder seed: both cells of a scenario share it"),
+    workers: int = typer.Option(1, min=1, help="worker processes"),
+    markdown: str = typer.Option("", help="also write the table (Markdown) to this file"),
+) -> None:
+    """The new bot against the old with sides swapped, on the same seeds: its wins in
+    each cell and over both cells of each scenario, with Wilson 95% intervals."""
+    import shlex
+
+    from rich.console import Console
+
+    from djebel import algeria
+    from djebel.agents import agent_names
+    from djebel.simulate import ladder
+
+    known = agent_names("algeria")
+    for flag, name in (("--new", new), ("--old", old)):
+        if name not in known:
+            raise typer.BadParameter(f"{flag} {name!r}: expected one of {', '.join(known)}")
+    for sc in scenario:
+        if sc not in algeria.SCENARIOS:
+            raise typer.BadParameter(f"--scenario {sc!r}: expected one of "
+                                     f"{', '.join(algeria.SCENARIOS)}")
+    console = Console(highlight=False)
+    rows = []
+    for sc in scenario:
+        r = ladder.play(new, old, sc, games, seed, workers)
+        rows.append(r)
+        console.print(f"{sc}: {new} wins {r['wins']}/{r['games']} "
+                      f"({100 * r['rate']:.1f}%, 95% CI {100 * r['ci95'][0]:.1f}-"
+                      f"{100 * r['ci95'][1]:.1f}%)", markup=False)
+    words = ["djebel", "tournament", "ladder", "--new", new, "--old", old]
+    words += [w for sc in scenario for w in ("--scenario", sc)]
+    words += ["--games", str(games), "--seed", str(seed)]
+    table = ladder.markdown(rows, " ".join(shlex.quote(w) for w in words))
+    console.print(table, markup=False)
+    if markdown:
+        with open(markdown, "w", encoding="utf-8") as fh:
+            fh.write(table)
+        console.print(f"table written to {markdown}", markup=False)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from djebel.simulate.runner import derive_seed
 from djebel.simulate.tournament import run_tournament
 
-BOTS = ("heuristic", "search")
+BOTS = ("heuristic", "search", "planner")
 SCENARIOS = ("1954", "1958", "1960")
 TARGET = 0.95       # each bot should win at least this share of every cell
 

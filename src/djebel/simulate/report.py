@@ -45,6 +45,9 @@ def summarize(results: list[dict], sides: tuple[str, ...]) -> dict:
         out["length"] = {"mean": statistics.fmean(turns), "median": statistics.median(turns),
                          "min": min(turns), "max": max(turns),
                          "histogram": {str(t): c for t, c in sorted(Counter(turns).items())}}
+    spent = spending(results)
+    if spent:
+        out["spent"] = spent
     cas = [r["casualties"] for r in results if isinstance(r.get("casualties"), dict)]
     if cas:
         keys = sorted({k for c in cas for k in c})
@@ -55,21 +58,56 @@ def summarize(results: list[dict], sides: tuple[str, ...]) -> dict:
 # ---------------------------------------------------------------- per-turn series
 
 def turn_series(results: list[dict]) -> dict[str, list[float]]:
-    """Mean FLN/GOV PSL and areas controlled at the start of each turn, over the games
-    still going at that turn (and the number of such games)."""
+    """Per turn, over the games still going at its start: the number of such games,
+    the mean FLN/GOV PSL with its 10th, 25th, 75th and 90th percentiles (the spread of
+    the war), and the mean areas controlled."""
     by_turn: dict[int, list[list[int]]] = {}
     for r in results:
         for row in r.get("history", []):
             by_turn.setdefault(row[0], []).append(row)
     turns = sorted(by_turn)
-    series: dict[str, list[float]] = {"turn": turns, "games": [], "fln_psl": [],
-                                      "gov_psl": [], "fln_areas": [], "gov_areas": []}
+    series: dict[str, list[float]] = {"turn": turns, "games": [], "fln_areas": [],
+                                      "gov_areas": []}
+    for side in ("fln", "gov"):
+        for stat in ("", "_p10", "_p25", "_p75", "_p90"):
+            series[f"{side}_psl{stat}"] = []
     for t in turns:
         rows = by_turn[t]
         series["games"].append(len(rows))
-        for i, key in enumerate(("fln_psl", "gov_psl", "fln_areas", "gov_areas"), start=1):
-            series[key].append(statistics.fmean(row[i] for row in rows))
+        for i, side in ((1, "fln"), (2, "gov")):
+            values = [row[i] for row in rows]
+            series[f"{side}_psl"].append(statistics.fmean(values))
+            for q, v in zip((10, 25, 75, 90), _percentiles(values, (10, 25, 75, 90)),
+                            strict=True):
+                series[f"{side}_psl_p{q}"].append(v)
+        series["fln_areas"].append(statistics.fmean(row[3] for row in rows))
+        series["gov_areas"].append(statistics.fmean(row[4] for row in rows))
     return series
+
+
+def _percentiles(values: list[float], qs: tuple[int, ...]) -> list[float]:
+    """Percentiles by linear interpolation (a single value is every percentile)."""
+    if len(values) == 1:
+        return [float(values[0])] * len(qs)
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return [cuts[q - 1] for q in qs]
+
+
+def spending(results: list[dict]) -> dict:
+    """What each side paid in its own actions, per turn of the games still going at its
+    start (GOV: PSP; FLN: AP): the mean per turn number and over every turn played."""
+    by_turn: dict[int, list[list[int]]] = {}
+    for r in results:
+        for row in r.get("spent", []):
+            by_turn.setdefault(row[0], []).append(row)
+    rows = [row for t in by_turn for row in by_turn[t]]
+    if not rows:
+        return {}
+    return {"turn": sorted(by_turn),
+            "gov_psp": [statistics.fmean(r[1] for r in by_turn[t]) for t in sorted(by_turn)],
+            "fln_ap": [statistics.fmean(r[2] for r in by_turn[t]) for t in sorted(by_turn)],
+            "mean_gov_psp": statistics.fmean(r[1] for r in rows),
+            "mean_fln_ap": statistics.fmean(r[2] for r in rows)}
 
 
 # ---------------------------------------------------------------- HTML
@@ -81,8 +119,9 @@ def _png(fig) -> str:
 
 
 def plots(results: list[dict]) -> dict[str, str]:
-    """The report's figures as base64 PNG: PSLs over turns, areas controlled over turns,
-    victory levels (the last only for Algeria-style results)."""
+    """The report's figures as base64 PNG: both PSL tracks over the turns (mean, middle
+    half and 10-90% band of the games still going), areas controlled and what each side
+    spends per turn, victory levels and game length."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -91,18 +130,27 @@ def plots(results: list[dict]) -> dict[str, str]:
     out = {}
     series = turn_series(results)
     if series["turn"]:
-        fig = Figure(figsize=(7, 3.6))
+        fig = Figure(figsize=(7, 4.2))
         ax = fig.add_subplot()
-        ax.plot(series["turn"], series["fln_psl"], marker="o", color="#2e7d32", label="FLN PSL")
-        ax.plot(series["turn"], series["gov_psl"], marker="s", color="#1565c0", label="GOV PSL")
-        for r in results[:50]:
-            h = r.get("history", [])
-            ax.plot([x[0] for x in h], [x[1] for x in h], color="#2e7d32", alpha=0.08)
-            ax.plot([x[0] for x in h], [x[2] for x in h], color="#1565c0", alpha=0.08)
+        for side, color, marker in (("fln", "#2e7d32", "o"), ("gov", "#1565c0", "s")):
+            name = side.upper()
+            ax.fill_between(series["turn"], series[f"{side}_psl_p10"],
+                            series[f"{side}_psl_p90"], color=color, alpha=0.12,
+                            label=f"{name} PSL, 10-90% of games")
+            ax.fill_between(series["turn"], series[f"{side}_psl_p25"],
+                            series[f"{side}_psl_p75"], color=color, alpha=0.25,
+                            label=f"{name} PSL, middle half")
+            ax.plot(series["turn"], series[f"{side}_psl"], marker=marker, color=color,
+                    label=f"{name} PSL, mean")
         ax.set_xlabel("turn")
         ax.set_ylabel("PSL at the start of the turn")
-        ax.set_title("Political Support Levels (mean over games still going)")
-        ax.legend()
+        ax.set_title("Both PSL tracks over the turns (games still going)")
+        ax.legend(fontsize="small", ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.15))
+        games = ax.twinx()
+        games.plot(series["turn"], series["games"], color="#757575", linestyle=":",
+                   label="games still going")
+        games.set_ylabel("games still going", color="#757575")
+        games.set_ylim(bottom=0)
         out["psl"] = _png(fig)
         fig = Figure(figsize=(7, 3.6))
         ax = fig.add_subplot()
@@ -115,6 +163,19 @@ def plots(results: list[dict]) -> dict[str, str]:
         ax.set_title("Areas controlled at the start of each turn")
         ax.legend()
         out["control"] = _png(fig)
+    spent = spending(results)
+    if spent:
+        fig = Figure(figsize=(7, 3.4))
+        ax = fig.add_subplot()
+        ax.plot(spent["turn"], spent["gov_psp"], marker="s", color="#1565c0",
+                label="GOV PSP spent")
+        ax.plot(spent["turn"], spent["fln_ap"], marker="o", color="#2e7d32",
+                label="FLN AP spent")
+        ax.set_xlabel("turn")
+        ax.set_ylabel("points (mean)")
+        ax.set_title("What each side pays in its own actions, per turn")
+        ax.legend()
+        out["spending"] = _png(fig)
     levels = Counter(f"{r['winner'] or 'none'} {r['level']}" for r in results)
     if levels:
         fig = Figure(figsize=(7, 3.6))
@@ -154,6 +215,14 @@ def html_report(title: str, job: dict, summary: dict, results: list[dict]) -> st
     imgs = "".join(f'<figure><img alt="{esc(name)}" src="data:image/png;base64,{data}">'
                    f"<figcaption>{esc(name)}</figcaption></figure>"
                    for name, data in plots(results).items())
+    spent = summary.get("spent") or {}
+    spent_html = ("<h2>Spent per turn</h2><table><tr><th>turn</th><th>GOV PSP</th>"
+                  "<th>FLN AP</th></tr>" + "".join(
+                      f"<tr><td>{t}</td><td>{g:.2f}</td><td>{f:.2f}</td></tr>"
+                      for t, g, f in zip(spent["turn"], spent["gov_psp"], spent["fln_ap"],
+                                         strict=True))
+                  + f"<tr><th>every turn</th><td>{spent['mean_gov_psp']:.2f}</td>"
+                    f"<td>{spent['mean_fln_ap']:.2f}</td></tr></table>") if spent else ""
     cas = summary.get("casualties") or {}
     cas_html = ("<h2>Mean casualties per game</h2><table>" + "".join(
         f"<tr><td>{esc(k.replace('_', ' '))}</td><td>{v:.2f}</td></tr>" for k, v in cas.items())
@@ -177,6 +246,7 @@ unfinished {summary['unfinished']})</h2>
 <h2>Game length</h2>
 <p>turns: mean {length.get('mean', 0):.2f}, median {length.get('median', 0)},
 min {length.get('min', 0)}, max {length.get('max', 0)}</p>
+{spent_html}
 {cas_html}
 <h2>Plots</h2>
 {imgs}

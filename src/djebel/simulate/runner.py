@@ -57,7 +57,8 @@ def _agents(job: Job, sides: Iterable[str], index: int) -> dict:
 
 def play_algeria(job: Job, index: int) -> dict:
     """One game of Algeria; the PSLs and areas controlled are recorded at the first
-    decision of every turn (the values in force for that turn) and at the end."""
+    decision of every turn (the values in force for that turn) and at the end, and
+    per turn what each side paid in its own actions (``spent``)."""
     from djebel import algeria
     from djebel.algeria.state import FLN_CONTROL, GOV_CONTROL
 
@@ -72,13 +73,24 @@ def play_algeria(job: Job, index: int) -> dict:
         return [s.turn, s.fln_psl, s.gov_psl, s.control.count(FLN_CONTROL),
                 s.control.count(GOV_CONTROL)]
 
+    spent: list[list[int]] = []      # [turn, GOV PSP spent, FLN AP spent]
     while not game.is_over():
         if s.turn > job.max_turns:
             break
         if s.turn >= 1 and (not turns or turns[-1][0] != s.turn):
             turns.append(snapshot())
-        game.apply(agents[game.active_side].choose(game))
+            spent.append([s.turn, 0, 0])
+        side = game.active_side
+        gov_psl, ap = s.gov_psl, s.ap
+        game.apply(agents[side].choose(game))
         decisions += 1
+        if spent:
+            # What a side pays in its own actions: the Government's PSL (mobilization,
+            # activation, mission costs; B.1, B.3), the FLN's AP (A.1, A.2).
+            if side == "gov":
+                spent[-1][1] += max(0, gov_psl - s.gov_psl)
+            elif side == "fln":
+                spent[-1][2] += max(0, ap - s.ap)
     final = snapshot()
     r = game.result()
     return {
@@ -86,7 +98,7 @@ def play_algeria(job: Job, index: int) -> dict:
         "level": r.level if r else "unfinished", "reason": r.reason if r else "turn limit",
         "turns": s.turn, "decisions": decisions,
         "psl": {"fln": s.fln_psl, "gov": s.gov_psl},
-        "history": turns, "final": final,
+        "history": turns, "final": final, "spent": spent,
     }
 
 

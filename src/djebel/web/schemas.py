@@ -8,7 +8,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 
 from djebel.core.actions import MAX_TEXT
 
-Player = Literal["human", "random", "heuristic", "search", "matrix"]
+Player = Literal["human", "random", "heuristic", "search", "planner", "matrix"]
 GameName = Literal["algeria", "skirmish"]
 Word = Annotated[str, StringConstraints(max_length=64)]
 

@@ -1,4 +1,5 @@
-"""Algeria agents: the rule-based HeuristicAgent and the Monte Carlo SearchAgent."""
+"""Algeria agents: the rule-based HeuristicAgent, the Monte Carlo SearchAgent and the
+PlannerAgent (``djebel.algeria.bots.planner``, imported by name to keep this light)."""
 
 from djebel.algeria.bots.heuristic import HeuristicAgent
 from djebel.algeria.bots.search import SearchAgent

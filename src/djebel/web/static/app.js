@@ -73,7 +73,8 @@ async function lobby() {
       const sel = el("select", { id: "seat-" + side, "data-side": side },
         el("option", { value: "human" }, "human"),
         ...meta.bots[g].map(b => el("option", { value: b }, "bot: " + b)));
-      if (side === sides[g][1]) sel.value = meta.bots[g].includes("heuristic") ? "heuristic" : meta.bots[g][0];
+      // The default opponent: the strongest bot of the game (Algeria's planner).
+      if (side === sides[g][1]) sel.value = ["planner", "heuristic"].find(b => meta.bots[g].includes(b)) || meta.bots[g][0];
       $seats.append(el("label", {}, side.toUpperCase()), sel);
     }
   }

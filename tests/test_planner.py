@@ -1,0 +1,193 @@
+"""The Algeria planner: legal and deterministic play, no peeking at the dice to come,
+its opponent model, the fitted evaluation and the PSP-share search (9-4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from djebel.agents import make_agent
+from djebel.algeria.bots import evaluation
+from djebel.algeria.bots.gauntlet import PassAgent
+from djebel.algeria.bots.heuristic import HeuristicAgent
+from djebel.algeria.bots.planner import PlannerAgent
+from djebel.algeria.game import new_game
+from djebel.core.errors import ScenarioError
+
+SMALL = {"rollouts": 2, "share_rollouts": 2, "horizon": 0}
+
+
+def play(scenario, seed, fln, gov, stop_turn=None):
+    """Play to the end (or to ``stop_turn``), checking every action is legal."""
+    game = new_game(scenario, seed, log=False)
+    history = []
+    agents = {"fln": fln, "gov": gov}
+    while not game.is_over() and (stop_turn is None or game.state.turn < stop_turn):
+        action = agents[game.active_side].choose(game)
+        assert action in game.legal_actions(), (game.decision(), action)
+        game.apply(action)
+        history.append(str(action))
+    return game, history
+
+
+@pytest.mark.parametrize(("scenario", "side"), [("1960", "fln"), ("1960", "gov"),
+                                                ("1954", "gov")])
+def test_planner_plays_legal_moves_to_the_end(scenario, side):
+    other = "gov" if side == "fln" else "fln"
+    agents = {side: PlannerAgent(side, 3, **SMALL), other: HeuristicAgent(other, 4)}
+    game, _ = play(scenario, 5, agents["fln"], agents["gov"])
+    assert game.result().winner in ("fln", "gov")
+    assert agents[side].picks and len(agents[side].times) > 10
+
+
+def test_planner_is_deterministic_for_a_seed():
+    runs = [play("1960", 9, PlannerAgent("fln", 2, **SMALL), HeuristicAgent("gov", 1))[1]
+            for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+def _at_turn(scenario, seed, turn):
+    game = new_game(scenario, seed, log=False)
+    h = {"fln": HeuristicAgent("fln", 0), "gov": HeuristicAgent("gov", 0)}
+    while game.state.turn < turn or game.active_side != "fln":
+        game.apply(h[game.active_side].choose(game))
+    return game
+
+
+def test_planner_choice_does_not_depend_on_the_dice_to_come():
+    """The same position with another stream of future dice: the same choices, and the
+    game's own dice are never drawn (rollouts reseed their clones)."""
+    game = _at_turn("1958", 3, 2)
+    other = game.clone()
+    other.state.dice.reseed(987654321)
+    before = game.state.dice.count, game.state.dice.state
+    a = PlannerAgent("fln", 7, rollouts=3, share_rollouts=2, horizon=1)
+    b = PlannerAgent("fln", 7, rollouts=3, share_rollouts=2, horizon=1)
+    assert a.choose(game) == b.choose(other)
+    assert a.picks == b.picks
+    assert (game.state.dice.count, game.state.dice.state) == before
+
+
+def test_planner_copy_of_the_game_holds_no_dice_stream():
+    game = _at_turn("1958", 3, 1)
+    agent = PlannerAgent("fln", 1, **SMALL)
+    agent.choose(game)
+    shadow = agent._shadow.state.dice
+    assert shadow.key != game.state.dice.key or shadow.state != game.state.dice.state
+    assert shadow.state == 0 and not shadow.script
+
+
+def test_planner_replays_what_happened_between_its_decisions():
+    """Its copy, rebuilt from the history and the faces rolled, reaches the real
+    position at its next decision."""
+    game = _at_turn("1954", 4, 1)
+    agent = PlannerAgent("fln", 1, rollouts=0, share_rollouts=0)
+    gov = HeuristicAgent("gov", 2)
+    checked = 0
+    while not game.is_over() and game.state.turn <= 2:
+        if game.active_side == "fln":
+            if agent._shadow is not None:
+                seen = agent._seen
+                agent._observe(game)
+                shadow = agent._shadow.state
+                assert len(shadow.actions) == len(game.state.actions) > seen
+                assert (shadow.loc, shadow.box, shadow.flags, shadow.fln_psl, shadow.gov_psl) \
+                    == (game.state.loc, game.state.box, game.state.flags, game.state.fln_psl,
+                        game.state.gov_psl)
+                agent._shadow, agent._seen = None, 0
+                checked += 1
+            game.apply(agent.choose(game))
+        else:
+            game.apply(gov.choose(game))
+    assert checked > 5
+
+
+def test_opponent_model_recognises_a_government_that_does_nothing():
+    fln = PlannerAgent("fln", 1, rollouts=0, share_rollouts=0)
+    play("1958", 2, fln, PassAgent("gov", 3), stop_turn=3)
+    names = [name for name, _ in fln.models]
+    assert names[fln.model()] == "pass"
+    plain = PlannerAgent("fln", 1, rollouts=0, share_rollouts=0)
+    play("1958", 2, plain, HeuristicAgent("gov", 3), stop_turn=3)
+    assert names[plain.model()].startswith("style")
+
+
+def test_share_search_keeps_or_replaces_the_heuristic_split():
+    """9-4: every share decision of the planner is recorded with the heuristic's split
+    and the one played; the one played is legal (0..N)."""
+    fln = PlannerAgent("fln", 5, rollouts=2, share_rollouts=3, horizon=0)
+    game, _ = play("1954", 6, fln, HeuristicAgent("gov", 1))
+    assert fln.shares
+    assert all(k >= 0 and h >= 0 for _, h, k in fln.shares)
+
+
+def test_evaluation_is_exact_at_the_end_and_rises_with_the_fln_psl():
+    game = _at_turn("1954", 1, 2)
+    s = game.state
+    p = evaluation.fln_chance(s)
+    assert 0.0 < p < 1.0
+    richer = game.clone()
+    richer.state.fln_psl += 10
+    assert evaluation.fln_chance(richer.state) > p
+    poorer = game.clone()
+    poorer.state.gov_psl += 10
+    assert evaluation.fln_chance(poorer.state) < p
+    over = game.clone()
+    over.state.winner = "gov"
+    assert evaluation.fln_chance(over.state) == 0.0
+    assert evaluation.win_chance(over, "gov") == 1.0
+
+
+def test_evaluation_file_with_other_features_is_refused(tmp_path, monkeypatch):
+    bad = tmp_path / "evaluation.toml"
+    bad.write_text('features = ["fln_psl"]\n[scenario."1954"]\nweights = [0, 1]\n')
+    monkeypatch.setattr(evaluation, "DATA", bad)
+    evaluation.coefficients.cache_clear()
+    try:
+        with pytest.raises(ScenarioError, match="evaluation.toml: field 'features'"):
+            evaluation.coefficients()
+    finally:
+        evaluation.coefficients.cache_clear()
+
+
+def test_planner_is_offered_by_name():
+    agent = make_agent("planner", "algeria", "gov", 3, rollouts=4)
+    assert isinstance(agent, PlannerAgent) and agent.rollouts == 4
+
+
+def test_bench_bot_reports_seconds_per_decision():
+    from typer.testing import CliRunner
+
+    from djebel.algeria.bots import timing
+    from djebel.cli import app
+    res = timing.run("heuristic", 1, 2, ("1960",))
+    assert [(r["scenario"], r["side"]) for r in res["rows"]] == [("1960", "fln"), ("1960", "gov")]
+    assert all(r["decisions"] > 0 and 0 <= r["mean_s"] <= r["max_s"] for r in res["rows"])
+    bad = CliRunner().invoke(app, ["bench", "bot", "--bot", "nobody"])
+    assert bad.exit_code == 2 and "--bot 'nobody'" in bad.output
+
+
+def test_chain_extends_only_the_history_it_continues():
+    from djebel.core.chain import Chain
+    a = Chain([1, 2])
+    b = a.copy()
+    b.append(3)
+    assert b.extends(a) and a.extends(a) and not a.extends(b)
+    assert not Chain([1, 2, 3]).extends(a)          # equal items, other nodes
+
+
+def test_planner_after_a_take_back_keeps_its_model_and_plays_on():
+    """A history rebuilt with fewer actions (an undo) is not replayed on the planner's
+    copy: its opponent scores stay, and it still answers legally."""
+    game = _at_turn("1958", 2, 2)
+    agent = PlannerAgent("fln", 1, rollouts=0, share_rollouts=0)
+    agent.choose(game)
+    fit = list(agent.fit)
+    actions = game.history()
+    replay = new_game("1958", 2, log=False)
+    for text in actions[:-3]:
+        replay.apply(text)
+    gov = HeuristicAgent("gov", 0)
+    while replay.active_side != "fln":
+        replay.apply(gov.choose(replay))
+    assert agent.choose(replay) in replay.legal_actions()
+    assert agent.fit == fit
