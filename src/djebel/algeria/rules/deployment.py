@@ -35,7 +35,14 @@ from djebel.algeria.board import (
     unit_arg,
 )
 from djebel.algeria.flow import Decision, push, step
-from djebel.algeria.rules.common import area_actions, log, name, unit_actions, where
+from djebel.algeria.rules.common import (
+    area_actions,
+    fln_abroad,
+    log,
+    name,
+    unit_actions,
+    where,
+)
 from djebel.algeria.state import State
 from djebel.core.actions import Action
 
@@ -313,6 +320,8 @@ class FlnDeployment(Decision):
 @step("fln_deploy_end")
 def fln_deploy_end(s: State) -> None:
     """INT-27: FLN mobile units in Morocco/Tunisia are ready to Move (OPS)."""
+    if not fln_abroad(s):
+        return
     loc, box = s.loc, s.box
     for u in FLN_MOBILE_UNITS:
         if loc[u] in COUNTRIES:
