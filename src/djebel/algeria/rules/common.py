@@ -12,6 +12,7 @@ from djebel.algeria.board import (
     AREA_IDS,
     AREA_RATING,
     BAND,
+    BOX_NAMES,
     BRIGADE_TYPES,
     CADRE,
     DISPERSED,
@@ -401,11 +402,13 @@ class Census:
     census instead of rescanning all units per area keeps decisions fast.
     """
 
-    __slots__ = ("fln_box", "gov_any", "police", "division", "ready", "fly_elite", "fly_any")
+    __slots__ = ("fln_in_box", "gov_any", "police", "division", "ready", "fly_elite", "fly_any")
 
     def __init__(self, s: State):
         n = NUM_AREAS
-        self.fln_box = fln_box = [[0, 0, 0, 0] for _ in range(n)]
+        # FLN counters by box, then area: fln_in_box[OPS][a] (four flat lists are
+        # quicker to make than one small list per area).
+        self.fln_in_box = fln_in_box = tuple([0] * n for _ in BOX_NAMES)
         self.gov_any = gov_any = [False] * n
         self.police = police = [False] * n
         self.division = division = [False] * n
@@ -416,7 +419,7 @@ class Census:
         # Most counters wait in the pool: only the location is read for those.
         for u, a in enumerate(loc[FLN_SLICE], FLN_SLICE.start):
             if a >= 0:
-                fln_box[a][box[u]] += 1
+                fln_in_box[box[u]][a] += 1
         helo = s.helo_avail
         for u, a in enumerate(loc[GOV_SLICE], GOV_SLICE.start):
             if a < 0:

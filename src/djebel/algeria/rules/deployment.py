@@ -7,6 +7,7 @@ from djebel.algeria.board import (
     ACTIVE,
     AIRMOBILE,
     ALGERIA,
+    ALGERIA_SET,
     AREA_IDS,
     BOX_NAMES,
     BRIGADE_TYPES,
@@ -235,7 +236,7 @@ def surfaceable(s: State) -> list[int]:
 
 def _front_areas(s: State) -> list[int]:
     loc = s.loc
-    return sorted({loc[u] for u in TYPE_UNITS[FRONT] if is_algerian(loc[u])})
+    return sorted({a for u in TYPE_UNITS[FRONT] if (a := loc[u]) in ALGERIA_SET})  # is_algerian()
 
 
 def _in_france(s: State) -> list[int]:
