@@ -12,6 +12,7 @@ from djebel.algeria.board import (
     AREA_IDS,
     AREA_RATING,
     BAND,
+    BOX_NAMES,
     BRIGADE_TYPES,
     CADRE,
     DISPERSED,
@@ -24,6 +25,7 @@ from djebel.algeria.board import (
     GOV_SLICE,
     GOV_UNITS,
     IS_ELITE,
+    MOROCCO,
     NEUT,
     NUM_AREAS,
     OC,
@@ -32,6 +34,7 @@ from djebel.algeria.board import (
     POOL,
     PTL,
     REMOTE,
+    TUNISIA,
     TYPE_UNITS,
     UG,
     UNIT_NAMES,
@@ -193,13 +196,31 @@ def gov_in(s: State, area: int, box: int | None = None) -> list[int]:
 
 def flagged(flags: list[int], bit: int) -> list[int]:
     """The units whose ``flags`` have ``bit``, in unit order (found by C-level passes:
-    the interphase asks this of every unit each turn)."""
+    the interphase asks this of every unit each turn). The few distinct flag values
+    are looked at first: most turns have no unit with the bit at all."""
+    if not any(value & bit for value in set(flags)):
+        return []
     hits = list(map(and_, flags, repeat(bit)))
     out, u = [], -1
     for _ in range(hits.count(bit)):
         u = hits.index(bit, u + 1)
         out.append(u)
     return out
+
+
+def fln_areas(s: State) -> set[int]:
+    """The areas holding a non-neutralized FLN unit (the flags are read only for the
+    counters on the map: most wait in the pool)."""
+    flags = s.flags
+    return {a for u, a in enumerate(s.loc[FLN_SLICE], FLN_SLICE.start)
+            if a >= 0 and not flags[u] & NEUT}
+
+
+def fln_abroad(s: State) -> bool:
+    """An FLN counter in Morocco or Tunisia: two C-level searches, so that the per-unit
+    loops looking for them are skipped in the turns without one (most of 1954's)."""
+    fln = s.loc[FLN_SLICE]
+    return TUNISIA in fln or MOROCCO in fln
 
 
 def is_neut(s: State, u: int) -> bool:
@@ -371,7 +392,6 @@ def to_oc(s: State, units, area: int | None = None) -> None:
         s.box[u] = OC
 
 
-_GOV_TYPES = UTYPE[GOV_SLICE]
 _HELO_COST = tuple(spec.get("airmobilize_helo_cost", 0) for spec in UNIT_TYPES)
 
 
@@ -382,11 +402,13 @@ class Census:
     census instead of rescanning all units per area keeps decisions fast.
     """
 
-    __slots__ = ("fln_box", "gov_any", "police", "division", "ready", "fly_elite", "fly_any")
+    __slots__ = ("fln_in_box", "gov_any", "police", "division", "ready", "fly_elite", "fly_any")
 
     def __init__(self, s: State):
         n = NUM_AREAS
-        self.fln_box = fln_box = [[0, 0, 0, 0] for _ in range(n)]
+        # FLN counters by box, then area: fln_in_box[OPS][a] (four flat lists are
+        # quicker to make than one small list per area).
+        self.fln_in_box = fln_in_box = tuple([0] * n for _ in BOX_NAMES)
         self.gov_any = gov_any = [False] * n
         self.police = police = [False] * n
         self.division = division = [False] * n
@@ -394,29 +416,29 @@ class Census:
         self.fly_elite = False              # an elite able to fly in (airmobile or could be)
         self.fly_any = False                # any unit able to fly in
         loc, box, flags = s.loc, s.box, s.flags
-        for a, b in zip(loc[FLN_SLICE], box[FLN_SLICE], strict=True):
+        # Most counters wait in the pool: only the location is read for those.
+        for u, a in enumerate(loc[FLN_SLICE], FLN_SLICE.start):
             if a >= 0:
-                fln_box[a][b] += 1
+                fln_in_box[box[u]][a] += 1
         helo = s.helo_avail
-        u = GOV_SLICE.start
-        for a, b, f, t in zip(loc[GOV_SLICE], box[GOV_SLICE], flags[GOV_SLICE],
-                              _GOV_TYPES, strict=True):
-            if a >= 0:
-                gov_any[a] = True
-                if t == POLICE:
-                    if not f & NEUT:
-                        police[a] = True
-                else:
-                    if t == FR_XX:
-                        division[a] = True
-                    if not f & NEUT and b in (OPS, PTL):
-                        ready[a] = True
-                        if f & AIRMOBILE or (t in BRIGADE_TYPES and f & ACTIVE
-                                             and helo >= _HELO_COST[t]):
-                            self.fly_any = True
-                            if IS_ELITE[u]:
-                                self.fly_elite = True
-            u += 1
+        for u, a in enumerate(loc[GOV_SLICE], GOV_SLICE.start):
+            if a < 0:
+                continue
+            gov_any[a] = True
+            f, t = flags[u], UTYPE[u]
+            if t == POLICE:
+                if not f & NEUT:
+                    police[a] = True
+            else:
+                if t == FR_XX:
+                    division[a] = True
+                if not f & NEUT and box[u] in (OPS, PTL):
+                    ready[a] = True
+                    if f & AIRMOBILE or (t in BRIGADE_TYPES and f & ACTIVE
+                                         and helo >= _HELO_COST[t]):
+                        self.fly_any = True
+                        if IS_ELITE[u]:
+                            self.fly_elite = True
 
     def can_flush_or_react(self, a: int) -> bool:
         """9.22-2/-3, 11.12-4: some Government unit could be chosen for a mission in ``a``."""

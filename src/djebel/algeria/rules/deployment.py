@@ -7,6 +7,7 @@ from djebel.algeria.board import (
     ACTIVE,
     AIRMOBILE,
     ALGERIA,
+    ALGERIA_SET,
     AREA_IDS,
     BOX_NAMES,
     BRIGADE_TYPES,
@@ -35,7 +36,14 @@ from djebel.algeria.board import (
     unit_arg,
 )
 from djebel.algeria.flow import Decision, push, step
-from djebel.algeria.rules.common import area_actions, log, name, unit_actions, where
+from djebel.algeria.rules.common import (
+    area_actions,
+    fln_abroad,
+    log,
+    name,
+    unit_actions,
+    where,
+)
 from djebel.algeria.state import State
 from djebel.core.actions import Action
 
@@ -228,7 +236,7 @@ def surfaceable(s: State) -> list[int]:
 
 def _front_areas(s: State) -> list[int]:
     loc = s.loc
-    return sorted({loc[u] for u in TYPE_UNITS[FRONT] if is_algerian(loc[u])})
+    return sorted({a for u in TYPE_UNITS[FRONT] if (a := loc[u]) in ALGERIA_SET})  # is_algerian()
 
 
 def _in_france(s: State) -> list[int]:
@@ -313,6 +321,8 @@ class FlnDeployment(Decision):
 @step("fln_deploy_end")
 def fln_deploy_end(s: State) -> None:
     """INT-27: FLN mobile units in Morocco/Tunisia are ready to Move (OPS)."""
+    if not fln_abroad(s):
+        return
     loc, box = s.loc, s.box
     for u in FLN_MOBILE_UNITS:
         if loc[u] in COUNTRIES:

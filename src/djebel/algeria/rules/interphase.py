@@ -30,6 +30,8 @@ from djebel.algeria.rules.common import (
     end_game,
     firepower,
     flagged,
+    fln_abroad,
+    fln_areas,
     log,
     lower_psl,
     name,
@@ -64,9 +66,13 @@ def all_points(s: State) -> tuple[list[int], list[int]]:
     fln, gov = [0] * NUM_AREAS, [0] * NUM_AREAS
     loc, flags = s.loc, s.flags
     for side, units in ((fln, FLN_SLICE), (gov, GOV_SLICE)):
-        for a, f, cp in zip(loc[units], flags[units], CONTROL_POINTS[units], strict=True):
-            if a >= 0 and not f & NEUT:
-                side[a] += cp[1] if f & DISPERSED else cp[0]     # control_points()
+        # Most counters wait in the pool (1954: 18 of 120 on the map): only the location
+        # is read for those.
+        for u, a in enumerate(loc[units], units.start):
+            if a >= 0:
+                f = flags[u]
+                if not f & NEUT:
+                    side[a] += CONTROL_POINTS[u][1 if f & DISPERSED else 0]  # control_points()
     return fln, gov
 
 
@@ -159,7 +165,7 @@ def recovery(s: State) -> None:
     if not any(s.terror):
         return
     bonus = tables().c5["terror"]["drm_no_fln"]
-    fln_at = {a for a, f in zip(loc[FLN_SLICE], flags[FLN_SLICE], strict=True) if not f & NEUT}
+    fln_at = fln_areas(s)
     for a in ALGERIA:
         if s.terror[a]:
             drm = 0 if a in fln_at else bonus
@@ -195,19 +201,22 @@ def final_psl(s: State) -> None:
     if s.oas != OAS_INACTIVE and s.oas >= 0:
         n = -(c6["oas_france_gov"] if s.oas == FRANCE else c6["oas_algeria_gov"])
         lower_psl(s, "gov", n, "11.3", "OAS upkeep")
-    marked = sum(1 for a in ALGERIA if s.terror[a] or s.resettled[a])
-    lower_psl(s, "gov", marked * -c6["terror_or_resettled_gov"], "10.4",
-              "areas Terrorized or resettled (DIS-17)")
+    terror, resettled = s.terror, s.resettled
+    if any(terror) or any(resettled):       # (most turns have neither marker)
+        marked = sum(1 for a in ALGERIA if terror[a] or resettled[a])
+        lower_psl(s, "gov", marked * -c6["terror_or_resettled_gov"], "10.4",
+                  "areas Terrorized or resettled (DIS-17)")
     if not _fln_mobile_in_algeria(s):
         n = sum(roll(s, "10.4", "No FLN mobile unit in Algeria: FLN -3d6",
                      c6["no_fln_units_fln_d6"]))
         lower_psl(s, "fln", n, "10.4", "no FLN mobile units in Algeria")
     loc, fp = s.loc, 0
-    for u in FLN_MOBILE_UNITS:
-        if loc[u] in COUNTRIES:
-            fp += firepower(s, u)
-    raise_psl(s, "fln", fp * c6["abroad_firepower_percent"] // 100, "10.4",
-              f"firepower {fp} in Morocco/Tunisia")
+    if fln_abroad(s):
+        for u in FLN_MOBILE_UNITS:
+            if loc[u] in COUNTRIES:
+                fp += firepower(s, u)
+        raise_psl(s, "fln", fp * c6["abroad_firepower_percent"] // 100, "10.4",
+                  f"firepower {fp} in Morocco/Tunisia")
     fc, gc = s.control.count(FLN_CONTROL), s.control.count(GOV_CONTROL)
     bonus = abs(fc - gc) // c6["control_bonus_divisor"]
     if bonus:

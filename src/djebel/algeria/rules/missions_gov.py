@@ -74,7 +74,7 @@ def _police_mission(s: State, a: int, mission: str, c: Census) -> Why:
 
 
 def why_not_flush(s: State, a: int, c: Census) -> Why:
-    if not (c.fln_box[a][OPS] or c.fln_box[a][OC]):
+    if not (c.fln_in_box[OPS][a] or c.fln_in_box[OC][a]):
         return "9.22", f"no FLN unit in the OPS or OC box of {AREA_IDS[a]}"
     if not c.can_flush_or_react(a):
         return "9.22", f"no Government unit can Flush in {AREA_IDS[a]}"
@@ -82,7 +82,7 @@ def why_not_flush(s: State, a: int, c: Census) -> Why:
 
 
 def why_not_intelligence(s: State, a: int, c: Census) -> Why:
-    if not c.fln_box[a][UG]:
+    if not c.fln_in_box[UG][a]:
         return "9.24", f"no FLN unit in the UG box of {AREA_IDS[a]}"
     return _police_mission(s, a, "intelligence", c)
 
@@ -129,14 +129,14 @@ def options(s: State) -> list[Action]:
     civil_ok = not slow and psl > b3("civil_affairs")["cost"]
     suppress_ok = not slow and psl > b3("suppression")["cost"]
     resettle_ok = not slow and psl > b3("resettlement")["cost"]
-    fln_box, police, done, resettled = c.fln_box, c.police, s.done, s.resettled
+    fln_ug, fln_ops, fln_oc = (c.fln_in_box[b] for b in (UG, OPS, OC))
+    police, done, resettled = c.police, s.done, s.resettled
     for a in ALGERIA:
-        fln = fln_box[a]
-        if (fln[OPS] or fln[OC]) and c.can_flush_or_react(a):
+        if (fln_ops[a] or fln_oc[a]) and c.can_flush_or_react(a):
             out.append(_FLUSH[a])
         if not police[a]:
             continue
-        if fln[UG] and intelligence_ok:
+        if fln_ug[a] and intelligence_ok:
             out.append(_INTELLIGENCE[a])
         r = REMOTE if resettled[a] else AREA_RATING[a]     # rating(), 2.2-6
         if civil_ok and r != REMOTE and not done[a] & DONE_CIVIL:

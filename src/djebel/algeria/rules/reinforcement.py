@@ -17,7 +17,6 @@ from djebel.algeria.board import (
     COUNTRIES,
     EL_X,
     FAILEK,
-    FLN_SLICE,
     FLN_UNITS,
     FRANCE,
     FRENCH_MOBILE_TYPES,
@@ -44,6 +43,8 @@ from djebel.algeria.flow import Decision, push, step
 from djebel.algeria.rules import special
 from djebel.algeria.rules.common import (
     exchange,
+    fln_abroad,
+    fln_areas,
     free_counter,
     gain_ap,
     log,
@@ -398,8 +399,7 @@ def psl_income(s: State) -> int:
 
 
 def fln_income(s: State) -> None:
-    loc, flags = s.loc, s.flags
-    fln_at = {a for a, f in zip(loc[FLN_SLICE], flags[FLN_SLICE], strict=True) if not f & NEUT}
+    fln_at = fln_areas(s)
     control = s.control       # only an area the FLN controls or holds can pay (6.1-1)
     areas = sum(area_income(s, a, fln_at) for a in ALGERIA
                 if control[a] == FLN_CONTROL or a in fln_at)
@@ -439,7 +439,7 @@ def fln_options(s: State) -> list[Action]:
             out.append(_CONVERT["front"][u])
         if can_band:
             out.append(_CONVERT["band"][u])
-    if can_failek:
+    if can_failek and fln_abroad(s):
         for u in TYPE_UNITS[BAND]:
             if loc[u] in COUNTRIES:
                 out.append(_CONVERT["failek"][u])
