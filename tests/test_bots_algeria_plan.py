@@ -148,3 +148,37 @@ def test_drift_is_the_psl_change_apart_from_spending_6_3():
     gov.choose(game)
     assert gov._drift == s.gov_psl - start + spent
     assert gov._fln_trend == s.fln_psl - fln_start
+
+
+def _police_beside_bands(bands: int, urban: bool = False):
+    """The 1958 Government's first Reinforcement Phase with ``bands`` Bands moved
+    underground into the area of its first Police unit in a non-Urban (or Urban) area
+    with no Band."""
+    from djebel.algeria.board import ALGERIA, BAND, POLICE, TYPE_UNITS, UG
+    from djebel.algeria.bots import view
+    game, gov = _first_gov_reinf()
+    s = game.state
+    v = view_of(s)
+    police = next(u for u in TYPE_UNITS[POLICE] if s.loc[u] in ALGERIA
+                  and bool(v.urban[s.loc[u]]) == urban and not gov._bands(v, s.loc[u]))
+    a = s.loc[police]
+    free = [u for u in TYPE_UNITS[BAND] if s.loc[u] == -1 or s.loc[u] in COUNTRIES]
+    for u in free[:bands]:
+        s.loc[u], s.box[u], s.flags[u] = a, UG, 0
+    view._CACHE[0] = None                   # a new View of the changed board
+    return game, gov, UNIT_NAMES[police]
+
+
+def test_police_withdrawn_from_a_band_stack_9_15():
+    """9.15 / 6.31-4: a Police unit in a non-Urban area with more than ``harass_free``
+    (3) Bands is taken off the map, for free: each Band there may Harass it before its
+    Civil Affairs. With three Bands, in an Urban area, or with ``harass_free=0`` it
+    stays."""
+    game, gov, police = _police_beside_bands(4)
+    assert gov.choose(game) == Action("remove", (police,))
+    game.apply(Action("remove", (police,)))
+    assert game.state.loc[UNIT_INDEX[police]] == -1
+    for bands, urban, agent in ((3, False, gov), (4, True, gov),
+                                (4, False, HeuristicAgent("gov", 2, harass_free=0))):
+        game, gov, _ = _police_beside_bands(bands, urban)
+        assert agent._police_to_withdraw(game.state, game.legal_actions()) is None

@@ -212,10 +212,11 @@ def test_no_police_placed_among_massed_bands():
 def test_division_holds_its_react_for_one_flush_of_massed_bands():
     """9.23 / 9.22-3: against Bands that harass in numbers, the units of an area with a
     division do not React to each Harass but Flush the Bands together once the FLN has
-    done (fixed seed: the exact decisions)."""
+    done (fixed seed: the exact decisions; Police left among the Bands, ``harass_free=0``)."""
     game = new_game("1954", 1, log=False)
     agents = {"fln": make_agent("bands", "algeria", "fln", 1),
-              "gov": make_agent("heuristic", "algeria", "gov", 2, control_move=0.0)}
+              "gov": make_agent("heuristic", "algeria", "gov", 2, control_move=0.0,
+                                  harass_free=0)}
     held, flushed = [], []
     while not game.is_over() and game.state.turn <= 3:
         s = game.state

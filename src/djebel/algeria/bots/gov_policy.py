@@ -144,6 +144,7 @@ class GovPolicies:
     _plan: dict[int, int] = {}
     ca_finish = 0.8         # style setting (see HeuristicAgent.__init__)
     ca_hold = 31            # style setting (see HeuristicAgent.__init__)
+    harass_free = 3         # style setting (see HeuristicAgent.__init__)
     _spent = 0.0                            # PSP the Government has paid this game
     _drift_mark: tuple = ()                 # (turn, PSL, _spent) at its first decision
     _drift: float | None = None             # last turn's PSL change apart from spending
@@ -263,6 +264,24 @@ class GovPolicies:
                 return act
         return None
 
+    def _police_to_withdraw(self, s, legal) -> Action | None:
+        """A Police unit to take off the map (6.31-4, free) from a non-Urban area where
+        more than ``harass_free`` Bands or Faileks stand: each may Harass it before its
+        Civil Affairs (9.15), for about 0.67 PSP to the FLN a time, so a Band stack
+        earns more from one Police unit than its Civil Affairs (1.67 FLN PSL for 1 PSP)
+        takes away. Its PSP are spent on a Police unit where few Bands are
+        (_civil_site)."""
+        if not self.harass_free:
+            return None
+        v = view_of(s)
+        loc = s.loc
+        for act in legal:
+            if act.verb == "remove":
+                a = loc[_u(act.args[0])]
+                if not v.urban[a] and self._bands(v, a) > self.harass_free:
+                    return act
+        return None
+
     def _air_to_guard(self, s, legal) -> Action | None:
         """An Air Point to buy (6.31-5, 2 PSP) while fewer than ``air_guard`` are on
         hand (none with ``spend=0``, Police only). Kept off Flush and React, they wait
@@ -290,7 +309,7 @@ class GovPolicies:
         guard = self._air_to_guard(s, legal)
         if guard is not None:
             return guard
-        renew = self._police_to_renew(s, legal)
+        renew = self._police_to_renew(s, legal) or self._police_to_withdraw(s, legal)
         if renew is not None:
             return renew
         v = view_of(s)

@@ -54,7 +54,8 @@ STYLE_SETTINGS: dict[str, dict[str, type]] = {
     "gov": {"spend": float, "gov_keep": int, "patrol_stay": float, "control_buy": bool,
             "deny": float, "adapt": bool, "air_guard": int,
             "hunt": int, "hunt_group": int, "hunt_floor": int, "control_move": float,
-            "ca_floor": int, "ca_finish": float, "ca_hold": int},
+            "ca_floor": int, "ca_finish": float, "ca_hold": int,
+            "harass_free": int},
 }
 _UNSEEN = object()
 
@@ -74,7 +75,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 1,
                  hunt: int = 0, hunt_group: int = 0, hunt_floor: int = 6,
                  control_move: float = 5.0, ca_floor: int = 4, ca_finish: float = 0.8,
-                 ca_hold: int = 31):
+                 ca_hold: int = 31, harass_free: int = 3):
         """Style settings, which the search agent switches between:
 
         * Government: ``spend`` scales its budget for units other than Police (0:
@@ -97,7 +98,10 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           stand to the areas they win (10.1; the plan's units then buy no brigade
           for control except against a Propaganda FLN); ``ca_floor``: at or below
           this PSL Civil Affairs is paid only when the ones still open this turn,
-          ``ca_finish`` times their mean, would bring the FLN's PSL to 0.
+          ``ca_finish`` times their mean, would bring the FLN's PSL to 0;
+          Police are taken off a non-Urban area where more than ``harass_free``
+          (3 by default, 0 never) Bands or Faileks stand, whose Harass of them earns
+          the FLN more than their Civil Affairs take.
         * FLN: ``propaganda`` (1 by default) is added to every Propaganda's score
           (eagerness to propagandize rather than move or raid); ``cross=False`` keeps the units in
           Morocco and Tunisia out of Algeria (no border-crossing Moves, 9.13: the
@@ -126,6 +130,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.ca_floor = ca_floor
         self.ca_finish = ca_finish
         self.ca_hold = ca_hold
+        self.harass_free = harass_free
         self.propaganda = propaganda
         self.cross = cross
         self.cadres_move = cadres_move
