@@ -359,10 +359,10 @@ def test_skirmish_ruler_lights_what_blocks_the_view(page, web):  # noqa: F811
     assert page.locator("#ruler-text").text_content() == (
         "29.1 cm, blocked by b2; F1 cannot see I5")
     element_click(page, "F1")
-    element_click(page, "I3")
-    page.wait_for_function("() => document.getElementById('ruler-text').textContent.includes('I3')")
+    element_click(page, "I4")
+    page.wait_for_function("() => document.getElementById('ruler-text').textContent.includes('I4')")
     assert page.locator("#ruler-result").inner_text().endswith(
-        "F1 cannot see I3, civilians in the way (D76)")
+        "F1 cannot see I4, civilians in the way (D76)")
     assert selected(page) == []                    # the ruler selects nothing
     page.keyboard.press("Escape")
     assert page.locator("#ruler").count() == 0

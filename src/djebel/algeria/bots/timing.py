@@ -49,11 +49,11 @@ def run(bot: str = "planner", games: int = 2, seed: int = 1,
             out["rows"].append({"scenario": scenario, "side": side, "games": games,
                                 "decisions": len(times),
                                 "mean_s": round(statistics.fmean(times), 4),
-                                "max_s": round(max(times), 3),
+                                "max_s": round(max(times), 4),
                                 "cpu_mean_s": round(statistics.fmean(cpu), 4),
-                                "cpu_max_s": round(max(cpu), 3)})
+                                "cpu_max_s": round(max(cpu), 4)})
     out["mean_s"] = round(statistics.fmean(every), 4) if every else 0.0
-    out["max_s"] = round(max(every), 3) if every else 0.0
+    out["max_s"] = round(max(every), 4) if every else 0.0
     out["cpu_mean_s"] = round(statistics.fmean(every_cpu), 4) if every_cpu else 0.0
-    out["cpu_max_s"] = round(max(every_cpu), 3) if every_cpu else 0.0
+    out["cpu_max_s"] = round(max(every_cpu), 4) if every_cpu else 0.0
     return out
