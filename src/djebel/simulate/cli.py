@@ -347,10 +347,9 @@ def tournament_skirmish(
     scenario: list[str] = typer.Argument(None, help="scenario ids or files (.toml), or "  # noqa: B008
                                          "'all' (the default) for every shipped scenario"),
     french: list[str] = typer.Option(["heuristic"], "--french",  # noqa: B008
-                                     help="French bot (repeatable): random, matrix, heuristic"),
+                                     help=f"French bot (repeatable): {SKIRMISH_BOTS}"),
     insurgents: list[str] = typer.Option(["matrix"], "--insurgents",  # noqa: B008
-                                         help="Insurgent bot (repeatable): random, matrix, "
-                                         "heuristic"),
+                                         help=f"Insurgent bot (repeatable): {SKIRMISH_BOTS}"),
     games: int = typer.Option(200, min=1, help="battles per row"),
     seed: int = typer.Option(0, help="seed; battle i of every row is seeded from (seed, i)"),
     workers: int = typer.Option(1, min=1, help="worker processes"),
