@@ -152,30 +152,16 @@ def plots(results: list[dict]) -> dict[str, str]:
         games.set_ylabel("games still going", color="#757575")
         games.set_ylim(bottom=0)
         out["psl"] = _png(fig)
-        fig = Figure(figsize=(7, 3.6))
-        ax = fig.add_subplot()
-        ax.plot(series["turn"], series["fln_areas"], marker="o", color="#2e7d32",
-                label="FLN-controlled")
-        ax.plot(series["turn"], series["gov_areas"], marker="s", color="#1565c0",
-                label="GOV-controlled")
-        ax.set_xlabel("turn")
-        ax.set_ylabel("areas (mean)")
-        ax.set_title("Areas controlled at the start of each turn")
-        ax.legend()
-        out["control"] = _png(fig)
+        out["control"] = _sides_per_turn(
+            series["turn"], (series["fln_areas"], "FLN-controlled"),
+            (series["gov_areas"], "GOV-controlled"), "areas (mean)",
+            "Areas controlled at the start of each turn", 3.6)
     spent = spending(results)
     if spent:
-        fig = Figure(figsize=(7, 3.4))
-        ax = fig.add_subplot()
-        ax.plot(spent["turn"], spent["gov_psp"], marker="s", color="#1565c0",
-                label="GOV PSP spent")
-        ax.plot(spent["turn"], spent["fln_ap"], marker="o", color="#2e7d32",
-                label="FLN AP spent")
-        ax.set_xlabel("turn")
-        ax.set_ylabel("points (mean)")
-        ax.set_title("What each side pays in its own actions, per turn")
-        ax.legend()
-        out["spending"] = _png(fig)
+        out["spending"] = _sides_per_turn(
+            spent["turn"], (spent["fln_ap"], "FLN AP spent"),
+            (spent["gov_psp"], "GOV PSP spent"), "points (mean)",
+            "What each side pays in its own actions, per turn", 3.4, gov_first=True)
     levels = Counter(f"{r['winner'] or 'none'} {r['level']}" for r in results)
     if levels:
         fig = Figure(figsize=(7, 3.6))
@@ -252,3 +238,20 @@ min {length.get('min', 0)}, max {length.get('max', 0)}</p>
 {imgs}
 </body></html>
 """
+
+
+def _sides_per_turn(turns, fln, gov, ylabel: str, title: str, height: float,
+                    gov_first: bool = False) -> str:
+    """One line per side over the turns (``fln`` and ``gov`` are (values, label)), as PNG."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7, height))
+    ax = fig.add_subplot()
+    lines = [(gov, "s", "#1565c0"), (fln, "o", "#2e7d32")]
+    for (values, label), marker, color in (lines if gov_first else lines[::-1]):
+        ax.plot(turns, values, marker=marker, color=color, label=label)
+    ax.set_xlabel("turn")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend()
+    return _png(fig)
