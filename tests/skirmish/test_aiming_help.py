@@ -108,6 +108,20 @@ def test_R147_candidate_moves_say_their_distance_and_who_sees_the_end(build):
     assert move_note(g, Action.parse("shoot F1 I2")) == ""
 
 
+def test_R129_D70_moves_from_off_the_table_say_where_they_come_from(build):
+    from djebel.core.actions import Action
+
+    g = new_game("hotlz", 0)                     # R129: the Pumas start off the table
+    g.apply("activate Puma1")
+    note = move_note(g, Action.parse("move Puma1 64.5 72"))
+    assert note.startswith("arrives from off the table; seen by ")
+    # D70: a ground reinforcement's move is measured from its entry edge, not from (0, 40)
+    g = build([F("french_rifle", 0, 40, 0, off_table=True, entry_edge="west"),
+               I("ins_rifle", 115, 115)], terrain=[OPEN])
+    g.apply("activate F1")
+    assert move_note(g, Action.parse("move F1 10 40 face 0")).startswith("10.0 cm; ")
+
+
 def test_svg_has_a_10cm_grid_a_scale_a_legend_and_types_on_counters():
     g = new_game("ambush", 0)
     svg = to_svg(g)

@@ -16,6 +16,7 @@ from djebel.odds.skirmish import describe as fire_odds
 from djebel.skirmish import new_game, orders
 from djebel.skirmish.geometry import path_length
 from djebel.skirmish.render import describe, to_svg
+from djebel.skirmish.rules import movement
 
 PLAYERS = ("human", *agent_names("skirmish"))
 HELP = ("orders: a number from the list, or an action such as 'move F3 45.5 60 face 90', "
@@ -162,9 +163,13 @@ def move_note(game, action: Action) -> str:
     stopped it (D19, D62) and which unpinned enemies would see where it ends (R147)."""
     if action.verb not in ("move", "sprint") or not action.args:
         return ""
+    moves = 2 if action.verb == "sprint" else 1
     try:
         e = game.el(action.args[0])
-        plan = orders.plan_move(game, e, action, 2 if action.verb == "sprint" else 1)
+        if e.off_table and not e.t.is_aircraft:     # D70: measured from its entry edge
+            plan, _ = movement.plan_entry(game, e, *orders.parse_path(action), moves)
+        else:
+            plan = orders.plan_move(game, e, action, moves)
     except DjebelError:
         return ""
     there = e.copy()
@@ -176,6 +181,8 @@ def move_note(game, action: Action) -> str:
             if o.side != e.side and o.on_table and not o.pinned and game.sees(o, there)]
     stop = f", stops: {plan.stopped_by}" if plan.stopped_by else ""
     view = f"seen by {' '.join(seen)}" if seen else "unseen by unpinned enemies"
+    if e.off_table and e.t.is_aircraft:           # R129: any point, straight from off the table
+        return f"arrives from off the table{stop}; {view}"
     return f"{path_length(plan.path):.1f} cm{stop}; {view}"
 
 
