@@ -370,11 +370,17 @@ class SkirmishGame:
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        hit = self._cache.get("legal")
+        return list(self.menu().all())
+
+    def menu(self) -> cand.Menu:
+        """The legal actions, worked out only as far as they are asked for (bots that
+        want a few kinds of order need not pay for the move lists)."""
+        if self.over:
+            return cand.Menu.of_list([])
+        hit = self._cache.get("menu")
         if hit is None:
-            hit = cand.legal_actions(self)
-            self._cache["legal"] = hit
-        return list(hit)
+            hit = self._cache["menu"] = cand.menu(self)
+        return hit
 
     def validate(self, action: Action | str) -> None:
         """Raise IllegalAction (naming the rule) unless ``action`` may be applied now."""

@@ -411,13 +411,30 @@ def civilians_in_lane(a: Body, b: Body, civs: tuple, radius: float) -> bool:
 
 # ---------------------------------------------------------------- concealment and cover
 
+_SITUATION_CACHE: Memo[tuple, tuple | None] = Memo(200_000)
+_NONE = ("no line of sight",)          # how the memo keeps a None answer
+
+
 def fire_situation(terrain: Terrain, firer: Body, target: Body, target_kind: str,
                    blast: bool) -> tuple[int, int, bool] | None:
     """D34: (concealment, cover, hard) of the best clear segment, or None without LOS.
 
     ``target_kind`` is "infantry" or "vehicle"; cover is 0 for vehicles and aircraft.
     ``blast`` makes concealment that comes from a hard feature count as open (D36).
+    Memoised on all it reads (the terrain version, both bodies, the kind, blast): the
+    bots weigh the same shots again and again.
     """
+    key = (terrain.version, tuple(firer), tuple(target), target_kind, blast)
+    hit = _SITUATION_CACHE.get(key)
+    if hit is None:
+        sit = fire_situation_uncached(terrain, firer, target, target_kind, blast)
+        hit = _SITUATION_CACHE.store(key, _NONE if sit is None else sit)
+    return None if hit is _NONE else hit
+
+
+def fire_situation_uncached(terrain: Terrain, firer: Body, target: Body, target_kind: str,
+                            blast: bool) -> tuple[int, int, bool] | None:
+    """D34 as ``fire_situation`` says, without the memo."""
     if target.air:
         return (0, 0, False)
     segs = clear_segments(terrain, firer, target)

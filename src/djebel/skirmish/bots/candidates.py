@@ -9,6 +9,7 @@ applies. ``validate`` still accepts any legal coordinates, not only these.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString, Point
@@ -38,35 +39,101 @@ COVER_KINDS = {"building", "dense_woods", "light_woods", "wall", "sandbag_emplac
                "bunker", "orchard", "crop_field", "rocky_ground", "crest"}
 
 
+class Menu:
+    """The legal actions of one decision, worked out part by part as they are asked for.
+
+    A part is a function giving actions of a few known verbs (or of any verb, ``None``);
+    the whole list is the parts in order. A bot that asks only for some verbs (``of``)
+    gets the same actions, in the same order, as filtering the whole list, without the
+    parts it does not need (a move list costs far more than a list of shots)."""
+
+    __slots__ = ("_parts", "_done", "_all")
+
+    def __init__(self, parts: list[tuple[frozenset[str] | None, Callable[[], list[Action]]]]):
+        self._parts = parts
+        self._done: dict[int, list[Action]] = {}
+        self._all: list[Action] | None = None
+
+    @classmethod
+    def of_list(cls, acts: list[Action]) -> Menu:
+        m = cls([])
+        m._all = acts
+        return m
+
+    def _part(self, i: int) -> list[Action]:
+        hit = self._done.get(i)
+        if hit is None:
+            hit = self._done[i] = self._parts[i][1]()
+        return hit
+
+    def all(self) -> list[Action]:
+        """Every legal action, in the order of the parts."""
+        if self._all is None:
+            self._all = [a for i in range(len(self._parts)) for a in self._part(i)]
+        return self._all
+
+    def of(self, *verbs: str) -> list[Action]:
+        """The actions with one of ``verbs``, in list order."""
+        if self._all is not None:
+            return [a for a in self._all if a.verb in verbs]
+        return [a for i, (kinds, _) in enumerate(self._parts)
+                if kinds is None or not kinds.isdisjoint(verbs)
+                for a in self._part(i) if a.verb in verbs]
+
+    def first(self, verb: str) -> Action | None:
+        """The first action with ``verb``, if any."""
+        found = self.of(verb)
+        return found[0] if found else None
+
+    def last(self) -> Action:
+        """The last action (every list ends with one that is always legal)."""
+        if self._all is not None:
+            return self._all[-1]
+        for i in range(len(self._parts) - 1, -1, -1):
+            part = self._part(i)
+            if part:
+                return part[-1]
+        raise IndexError("no legal action")
+
+
+def _ready(acts: list[Action]) -> tuple[None, Callable[[], list[Action]]]:
+    return None, lambda: acts
+
+
 def legal_actions(g: SkirmishGame) -> list[Action]:
+    return menu(g).all()
+
+
+def menu(g: SkirmishGame) -> Menu:
+    """The legal actions of the decision open now (see ``Menu``)."""
     fr = g.frames[-1]
     k = fr["k"]
+    if k == "act":
+        return _act_menu(g, fr)
+    if k == "react":
+        return _react_menu(g, fr)
     if k == "main":
         out = [Action("activate", (e.label,)) for e in g.elements
                if not orders.eligible_to_activate(g, e)]
         out += _groups(g)
         out.append(Action("endphase"))
-        return out
+        return Menu.of_list(out)
     if k == "group":
-        return _group_actions(g, fr)
+        return Menu.of_list(_group_actions(g, fr))
     if k == "deploy":
-        return _deploy(g, fr)
-    if k == "act":
-        return _act(g, fr)
-    if k == "react":
-        return _react(g, fr)
+        return Menu.of_list(_deploy(g, fr))
     if k == "ow":
         t = g.elements[fr["t"]]
         out = [Action("owfire", (g.elements[i].label,)) for i in reactions.live_cands(g, fr)
                if reactions.ow_ready(g, g.elements[i], t)]
-        return out + [Action("wait")]
+        return Menu.of_list(out + [Action("wait")])
     if k == "charge":
         t = g.elements[fr["t"]]
         out = []
         for i in reactions.live_cands(g, fr):
             o = g.elements[i]
             out += _reaction_fire(g, o, t, charge=True)
-        return out + [Action("pass")]
+        return Menu.of_list(out + [Action("pass")])
     raise AssertionError(k)
 
 
@@ -538,38 +605,50 @@ def _group_actions(g: SkirmishGame, fr: dict) -> list[Action]:
 
 
 def _act(g: SkirmishGame, fr: dict, e: Element | None = None) -> list[Action]:
+    return _act_menu(g, fr, e).all()
+
+
+MISC_VERBS = frozenset({"unload", "land", "takeoff", "load", "stow", "rally", "pickup",
+                        "setdown"})
+
+
+def _act_menu(g: SkirmishGame, fr: dict, e: Element | None = None) -> Menu:
     e = e if e is not None else g.elements[fr["e"]]
     if fr["sub"] == "fire":
-        return fire_candidates(g, e, "fire") + [Action("hold", (e.label,))]
+        return Menu([(frozenset({"fire"}), lambda: fire_candidates(g, e, "fire")),
+                     (frozenset({"hold"}), lambda: [Action("hold", (e.label,))])])
     if fr["sub"] == "move":
-        return move_candidates(g, e, 1, "move") + [Action("hold", (e.label,))]
+        return Menu([(frozenset({"move"}), lambda: move_candidates(g, e, 1, "move")),
+                     (frozenset({"hold"}), lambda: [Action("hold", (e.label,))])])
     out = [Action("end", (e.label,))]
     if not fr["free"] and fr["credits"] <= 0:
-        return [Action("roll", (e.label,))] + out
+        return Menu.of_list([Action("roll", (e.label,))] + out)
     if g.in_fight(e.id):
-        return [Action("cc", (e.label,))] + out
+        return Menu.of_list([Action("cc", (e.label,))] + out)
     if e.embarked_in >= 0:
         a = Action("dismount", (e.label,))
-        return ([a] if _dry(g, a) else []) + out
+        return Menu.of_list(([a] if _dry(g, a) else []) + out)
     if e.off_table:
         if e.t.is_aircraft:
-            return move_candidates(g, e, 1, "move") + out
-        return entry_candidates(g, e) + out
-    acts: list[Action] = []
+            return Menu.of_list(move_candidates(g, e, 1, "move") + out)
+        return Menu.of_list(entry_candidates(g, e) + out)
     fixed = e.t.is_fixed_wing
-    acts += fire_candidates(g, e, "shoot")
-    acts += move_candidates(g, e, 1, "move")
+    parts = [(frozenset({"shoot"}), lambda: fire_candidates(g, e, "shoot")),
+             (frozenset({"move"}), lambda: move_candidates(g, e, 1, "move"))]
     if not e.t.is_aircraft:
-        acts += move_candidates(g, e, 2, "sprint", limit=3)
-    acts += fire_candidates(g, e, "fire", limit=3)
+        parts.append((frozenset({"sprint"}), lambda: move_candidates(g, e, 2, "sprint", limit=3)))
+    parts.append((frozenset({"fire"}), lambda: fire_candidates(g, e, "fire", limit=3)))
     if e.t.is_aircraft and e.airborne:
-        acts.append(Action("leave", (e.label,)))
+        parts.append(_ready([Action("leave", (e.label,))]))
     if not fixed:
-        acts.append(Action("overwatch", (e.label,)))
-        acts += _misc(g, e, fr)
-    if fr["free"] and not fr.get("grp") and _could_rally(g, e):
-        acts.append(Action("roll", (e.label,)))           # D2: give the free action up
-    return acts + out
+        parts.append(_ready([Action("overwatch", (e.label,))]))
+        parts.append((MISC_VERBS, lambda: _misc(g, e, fr)))
+    if fr["free"] and not fr.get("grp"):
+        # D2: give the free action up
+        parts.append((frozenset({"roll"}),
+                      lambda: [Action("roll", (e.label,))] if _could_rally(g, e) else []))
+    parts.append(_ready(out))
+    return Menu(parts)
 
 
 def _could_rally(g: SkirmishGame, e: Element) -> bool:
@@ -631,22 +710,34 @@ def _reaction_fire(g: SkirmishGame, o: Element, t: Element, charge: bool = False
 
 
 def _react(g: SkirmishGame, fr: dict) -> list[Action]:
+    return _react_menu(g, fr).all()
+
+
+def _react_menu(g: SkirmishGame, fr: dict) -> Menu:
     t = g.elements[fr["t"]]
-    out: list[Action] = []
+    parts: list[tuple[frozenset[str] | None, Callable[[], list[Action]]]] = []
     for i in reactions.react_candidates(g, fr):
         o = g.elements[i]
-        out += _reaction_fire(g, o, t)
+        parts.append((frozenset({"shoot", "turnshoot"}),
+                      lambda o=o: _reaction_fire(g, o, t)))
         if not o.overwatch:
-            out.append(Action("overwatch", (o.label,)))
+            parts.append(_ready([Action("overwatch", (o.label,))]))
         if not o.t.is_aircraft:
-            out += move_candidates(g, o, 2, "sprint", limit=1, cover=False)
-        tries = []
-        if o.t.passenger_capacity and aircraft.passengers(g, o):
-            tries.append(Action("unload", (o.label,)))
-        if o.type == "leader":
-            for p in g.elements:
-                if p.side == o.side and p.pinned and p.on_table and p.id != o.id and \
-                        abs(p.x - o.x) < 15 and abs(p.y - o.y) < 15 and orders.contact(g, o, p):
-                    tries.append(Action("rally", (o.label, p.label)))
-        out += [a for a in tries if _dry(g, a)]
-    return out + [Action("pass")]
+            parts.append((frozenset({"sprint"}), lambda o=o: move_candidates(
+                g, o, 2, "sprint", limit=1, cover=False)))
+        parts.append((frozenset({"unload", "rally"}), lambda o=o: _reaction_tries(g, o)))
+    parts.append(_ready([Action("pass")]))
+    return Menu(parts)
+
+
+def _reaction_tries(g: SkirmishGame, o: Element) -> list[Action]:
+    """D12: the rarer reactions, each dry-run checked."""
+    tries = []
+    if o.t.passenger_capacity and aircraft.passengers(g, o):
+        tries.append(Action("unload", (o.label,)))
+    if o.type == "leader":
+        for p in g.elements:
+            if p.side == o.side and p.pinned and p.on_table and p.id != o.id and \
+                    abs(p.x - o.x) < 15 and abs(p.y - o.y) < 15 and orders.contact(g, o, p):
+                tries.append(Action("rally", (o.label, p.label)))
+    return [a for a in tries if _dry(g, a)]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from djebel.core.actions import Action
 from djebel.core.dice import Dice
-from djebel.skirmish.bots.candidates import objectives
+from djebel.skirmish.bots.candidates import Menu, objectives
 from djebel.skirmish.geometry import centre_distance
 from djebel.skirmish.rules.activation import cr_target
 from djebel.skirmish.rules.aircraft import passengers
@@ -59,7 +59,7 @@ class MatrixBot:
 
     # ------------------------------------------------------------ entry point
     def choose(self, game: SkirmishGame) -> Action:
-        acts = game.legal_actions()
+        acts = game.menu()
         fr = game.frames[-1]
         k = fr["k"]
         if k == "main":
@@ -67,23 +67,20 @@ class MatrixBot:
         if k == "act":
             return self._act(game, fr, acts)
         if k in ("react", "charge"):
-            for verb in ("shoot", "turnshoot"):
-                for a in acts:
-                    if a.verb == verb:
-                        return a
-            return _find(acts, "pass") or acts[-1]
+            return (_find(acts, "shoot") or _find(acts, "turnshoot") or _find(acts, "pass")
+                    or acts.last())
         if k == "ow":
-            return next((a for a in acts if a.verb == "owfire"), acts[-1])
+            return _find(acts, "owfire") or acts.last()
         if k == "deploy":
-            return acts[-1]                                # keep the scenario's set-up
-        return acts[-1]
+            return acts.last()                             # keep the scenario's set-up
+        return acts.last()
 
     # ------------------------------------------------------------ phase level
-    def _main(self, game: SkirmishGame, acts: list[Action]) -> Action:
+    def _main(self, game: SkirmishGame, acts: Menu) -> Action:
         """Activate elements that can see an enemy first, then the rest, then end."""
-        cands = [a for a in acts if a.verb == "activate"]
+        cands = acts.of("activate")
         if not cands:
-            return acts[-1]
+            return acts.last()
         best = None
         for a in cands:
             e = game.el(a.args[0])
@@ -96,13 +93,13 @@ class MatrixBot:
         return best[1]
 
     # ------------------------------------------------------------ activation
-    def _act(self, game: SkirmishGame, fr: dict, acts: list[Action]) -> Action:
+    def _act(self, game: SkirmishGame, fr: dict, acts: Menu) -> Action:
         e = game.elements[fr["e"]]
         key = (game.turn, game.phase_no, e.id)
         if fr["sub"] == "fire":
             return self._best_fire(game, e, acts, "fire") or _find(acts, "hold")
         if fr["sub"] == "move":
-            return _find(acts, "hold") or acts[-1]
+            return _find(acts, "hold") or acts.last()
         has_action = fr["free"] or fr["credits"] > 0
         if not has_action:
             # keep rolling while the target is still easy enough (a roll is no course)
@@ -118,12 +115,14 @@ class MatrixBot:
             self.plans[key] = plan
         return self._follow(game, e, plan, acts)
 
-    def _decide(self, game: SkirmishGame, e, acts: list[Action]) -> tuple[str, int]:
+    def _decide(self, game: SkirmishGame, e, acts: Menu) -> tuple[str, int]:
         """D72: fix three courses, log them, roll the d10 and return the drawn one with
         the goofiest course's coin (tossed once, before the courses are written down, so
-        that the course drawn is the course logged, R158)."""
+        that the course drawn is the course logged, R158). Unlogged, the courses not
+        drawn are not worked out (they change nothing)."""
         coin = self.dice.die(2)
-        plans = {c: self._describe(game, e, (c, coin), acts) for c in COURSES}
+        if self.log:
+            plans = {c: self._describe(game, e, (c, coin), acts) for c in COURSES}
         roll = self.dice.die(10)
         bands = game.tabs["decision_matrix"]["bands"]
         course = _band(roll, bands)
@@ -134,17 +133,17 @@ class MatrixBot:
                          side=e.side)
         return course, coin
 
-    def _describe(self, game: SkirmishGame, e, plan: tuple[str, int], acts: list[Action]) -> str:
+    def _describe(self, game: SkirmishGame, e, plan: tuple[str, int], acts: Menu) -> str:
         return str(self._follow(game, e, plan, acts))
 
-    def _follow(self, game: SkirmishGame, e, plan: tuple[str, int], acts: list[Action]) -> Action:
+    def _follow(self, game: SkirmishGame, e, plan: tuple[str, int], acts: Menu) -> Action:
         a = self._pick(game, e, plan, acts)
         if a is None:
             a = self._pick(game, e, ("most_likely", plan[1]), acts)
-        return a or _find(acts, "end") or acts[-1]
+        return a or _find(acts, "end") or acts.last()
 
     def _pick(self, game: SkirmishGame, e, plan: tuple[str, int],
-              acts: list[Action]) -> Action | None:
+              acts: Menu) -> Action | None:
         course, coin = plan
         if course == "most_likely":
             # the French press on to the scenario's objectives; everyone else stays in
@@ -172,7 +171,7 @@ class MatrixBot:
         return self._move(game, e, acts, "sprint", toward=False) or _find(acts, "end")
 
     @staticmethod
-    def _air_choice(game: SkirmishGame, e, acts: list[Action]) -> Action | None:
+    def _air_choice(game: SkirmishGame, e, acts: Menu) -> Action | None:
         """Transports make for the landing zone farthest from the enemy and put their
         troops down; gunships and jets attack."""
         if passengers(game, e):
@@ -188,7 +187,7 @@ class MatrixBot:
             here = math.hypot(e.x - best_lz.x, e.y - best_lz.y) if e.on_table else 1e9
             if here < 8.0 and a is not None:
                 return a
-            moves = [m for m in acts if m.verb == "move" and len(m.args) >= 3]
+            moves = [m for m in acts.of("move") if len(m.args) >= 3]
             if moves:
                 return min(moves, key=lambda m: math.hypot(float(m.args[1]) - best_lz.x,
                                                            float(m.args[2]) - best_lz.y))
@@ -196,7 +195,7 @@ class MatrixBot:
         return None
 
     @staticmethod
-    def _objective_move(game: SkirmishGame, e, acts: list[Action]) -> Action | None:
+    def _objective_move(game: SkirmishGame, e, acts: Menu) -> Action | None:
         """The move or sprint that gets closest to an objective, if it gains ground."""
         goals = objectives(game, e)
         if not goals or not e.on_table:
@@ -205,8 +204,8 @@ class MatrixBot:
         if now < 3.0:
             return None
         best = None
-        for a in acts:
-            if a.verb not in ("move", "sprint") or len(a.args) < 3:
+        for a in acts.of("move", "sprint"):
+            if len(a.args) < 3:
                 continue
             x, y = float(a.args[1]), float(a.args[2])
             d = min(math.hypot(gx - x, gy - y) for gx, gy in goals)
@@ -215,7 +214,7 @@ class MatrixBot:
         return best[1] if best else None
 
     @staticmethod
-    def _special(acts: list[Action]) -> Action | None:
+    def _special(acts: Menu) -> Action | None:
         # a roll is offered to an element with its free action only to rally (D2, R51)
         for verb in ("cc", "unload", "pickup", "stow", "setdown", "rally", "dismount", "land",
                      "roll"):
@@ -225,12 +224,10 @@ class MatrixBot:
         return None
 
     @staticmethod
-    def _best_fire(game: SkirmishGame, e, acts: list[Action], verb: str,
+    def _best_fire(game: SkirmishGame, e, acts: Menu, verb: str,
                    prefer_at: bool = False) -> Action | None:
         best = None
-        for a in acts:
-            if a.verb != verb:
-                continue
+        for a in acts.of(verb):
             targets = [game.el(x) for x in a.args[1:] if str(x) != "law"]
             score = 0.0
             for t in targets:
@@ -246,11 +243,11 @@ class MatrixBot:
         return best[1] if best else None
 
     @staticmethod
-    def _move(game: SkirmishGame, e, acts: list[Action], verb: str, toward: bool) -> Action | None:
+    def _move(game: SkirmishGame, e, acts: Menu, verb: str, toward: bool) -> Action | None:
         foes = [o for o in game.elements if o.side != e.side and o.on_table]
         best = None
-        for a in acts:
-            if a.verb != verb or len(a.args) < 3:
+        for a in acts.of(verb):
+            if len(a.args) < 3:
                 continue
             x, y = float(a.args[1]), float(a.args[2])
             d = min((math.hypot(o.x - x, o.y - y) for o in foes), default=0.0)
@@ -260,11 +257,8 @@ class MatrixBot:
         return best[1] if best else None
 
 
-def _find(acts: list[Action], verb: str) -> Action | None:
-    for a in acts:
-        if a.verb == verb:
-            return a
-    return None
+def _find(acts: Menu, verb: str) -> Action | None:
+    return acts.first(verb)
 
 
 def play_out(game: SkirmishGame, french, insurgents, max_steps: int = 20_000) -> int:
@@ -281,5 +275,5 @@ class HeuristicBot(MatrixBot):
     """The designer's 'most logical decision' without the matrix: always the most
     likely course (no d10, nothing logged), for fast and predictable play."""
 
-    def _decide(self, game: SkirmishGame, e, acts: list[Action]) -> tuple[str, int]:
+    def _decide(self, game: SkirmishGame, e, acts: Menu) -> tuple[str, int]:
         return "most_likely", 1

@@ -156,15 +156,14 @@ class SearchCommander:
         rollout one activation long cannot see what waiting loses."""
         first = self.mine.choose(g)
         fr = g.frames[-1]
-        acts = g.legal_actions()
         if fr["k"] == "main":
-            others = self._main_options(g, acts)
+            others = self._main_options(g, g.legal_actions())
         elif self.side == "french":
             e = g.elements[fr["e"]]
-            opts = self.french.options(g, e, acts)
+            opts = self.french.options(g, e, g.legal_actions())
             others = [a for _, a in sorted(opts, key=lambda t: -t[0])]
         else:
-            others = self._courses(g, fr, acts)
+            others = self._courses(g, fr)
         out = [first]
         for a in others:
             if a is not None and a not in out:
@@ -193,9 +192,10 @@ class SearchCommander:
         # ending the phase is tried only when the heuristic proposes it (it is first)
         return [a for _, _, a in rated]
 
-    def _courses(self, g: SkirmishGame, fr: dict, acts: list[Action]) -> list[Action]:
+    def _courses(self, g: SkirmishGame, fr: dict) -> list[Action]:
         """D72: the matrix's three courses (the goofiest with either coin)."""
         e = g.elements[fr["e"]]
+        acts = g.menu()
         out = []
         for course in COURSES:
             for coin in ((1, 2) if course == "goofiest" else (1,)):

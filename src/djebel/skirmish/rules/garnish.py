@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import shapely
 from shapely.geometry import Point
 
+from djebel.core.memo import Memo
 from djebel.skirmish.geometry import Body, base_poly, bearing, corners
 from djebel.skirmish.state import Element
 
@@ -15,9 +16,28 @@ if TYPE_CHECKING:
     from djebel.skirmish.game import SkirmishGame
 
 
+_ZONES_CACHE: Memo[tuple, tuple[int, ...]] = Memo(100_000)
+
+
 def civilians_in_fire_zones(g: SkirmishGame, f: Element, t: Element) -> list[int]:
     """R155: the civilians within a footprint of the side band of f's fire at t or of the
-    lane beyond t (to the table edge)."""
+    lane beyond t (to the table edge).
+
+    Memoised on all it reads (both bases, the civilians, the band and footprint, the
+    table): the French bots ask it of every shot they weigh."""
+    civs = g.scn.civilians
+    if not civs:
+        return []
+    cfg = g.tabs["civilians"]
+    key = (tuple(f.body), tuple(t.body), civs, cfg["side_band_cm"], cfg["footprint_radius_cm"],
+           g.terrain.width, g.terrain.depth)
+    hit = _ZONES_CACHE.get(key)
+    if hit is None:
+        hit = _ZONES_CACHE.store(key, _in_fire_zones(g, f, t))
+    return list(hit)
+
+
+def _in_fire_zones(g: SkirmishGame, f: Element, t: Element) -> tuple[int, ...]:
     cfg = g.tabs["civilians"]
     lane = shapely.MultiPoint(corners(f.body) + corners(t.body)).convex_hull
     band = lane.buffer(cfg["side_band_cm"]).difference(lane)
@@ -28,8 +48,9 @@ def civilians_in_fire_zones(g: SkirmishGame, f: Element, t: Element) -> list[int
     beyond = shapely.MultiPoint(corners(t.body) + corners(moved)).convex_hull.intersection(
         g.terrain.table)
     radius = cfg["footprint_radius_cm"]
-    return [i for i, c in enumerate(g.scn.civilians)
-            if band.distance(Point(c)) <= radius or beyond.distance(Point(c)) <= radius]
+    pts = shapely.points(g.scn.civilians)            # one call for every civilian
+    near = (shapely.distance(band, pts) <= radius) | (shapely.distance(beyond, pts) <= radius)
+    return tuple(int(i) for i in near.nonzero()[0])
 
 
 def collateral(g: SkirmishGame, f: Element, t: Element, n: int) -> None:
