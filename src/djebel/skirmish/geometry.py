@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import count
 from typing import NamedTuple
 
@@ -405,8 +406,20 @@ def civilians_in_lane(a: Body, b: Body, civs: tuple, radius: float) -> bool:
     hit = _LANE_CACHE.get(key)
     if hit is not None:
         return hit
-    lane = shapely.MultiPoint(corners(a) + corners(b)).convex_hull
-    return _LANE_CACHE.store(key, any(lane.distance(Point(c)) <= radius for c in civs))
+    lane = hull(corners(a) + corners(b))
+    return _LANE_CACHE.store(key, bool((shapely.distance(lane, points(civs)) <= radius).any()))
+
+
+def hull(pts: list[tuple[float, float]]):
+    """The convex hull of some points (built in one call, not point by point)."""
+    return shapely.convex_hull(shapely.multipoints(pts))
+
+
+@lru_cache(maxsize=64)
+def points(pts: tuple[tuple[float, float], ...]) -> np.ndarray:
+    """Fixed points (a scenario's civilians) as an array of shapely points, made once,
+    for vectorised distances."""
+    return shapely.points(pts)
 
 
 # ---------------------------------------------------------------- concealment and cover

@@ -9,7 +9,7 @@ import shapely
 from shapely.geometry import Point
 
 from djebel.core.memo import Memo
-from djebel.skirmish.geometry import Body, base_poly, bearing, corners
+from djebel.skirmish.geometry import Body, base_poly, bearing, corners, hull, points
 from djebel.skirmish.state import Element
 
 if TYPE_CHECKING:
@@ -39,16 +39,15 @@ def civilians_in_fire_zones(g: SkirmishGame, f: Element, t: Element) -> list[int
 
 def _in_fire_zones(g: SkirmishGame, f: Element, t: Element) -> tuple[int, ...]:
     cfg = g.tabs["civilians"]
-    lane = shapely.MultiPoint(corners(f.body) + corners(t.body)).convex_hull
+    lane = hull(corners(f.body) + corners(t.body))
     band = lane.buffer(cfg["side_band_cm"]).difference(lane)
     brg = math.radians(bearing(f.x, f.y, t.x, t.y))
     far = 2 * (g.terrain.width + g.terrain.depth)
     moved = Body(t.x + math.cos(brg) * far, t.y + math.sin(brg) * far, t.facing, t.body.w,
                  t.body.d)
-    beyond = shapely.MultiPoint(corners(t.body) + corners(moved)).convex_hull.intersection(
-        g.terrain.table)
+    beyond = hull(corners(t.body) + corners(moved)).intersection(g.terrain.table)
     radius = cfg["footprint_radius_cm"]
-    pts = shapely.points(g.scn.civilians)            # one call for every civilian
+    pts = points(g.scn.civilians)
     near = (shapely.distance(band, pts) <= radius) | (shapely.distance(beyond, pts) <= radius)
     return tuple(int(i) for i in near.nonzero()[0])
 
