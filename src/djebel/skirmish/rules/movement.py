@@ -79,6 +79,9 @@ def _body_at(e: Element, path, dist: float, face: float | None = None) -> Body:
     return Body(x, y, turn, t.base_w_cm, t.base_d_cm, False)
 
 
+BOUND_MARGIN = 1e-9     # cm: far above the rounding of a gap, far below any sampling
+
+
 def first_touch(e: Element, path, poly, thresh: float = STOP_GAP,
                 face: float | None = None) -> float | None:
     """Distance along the path at which the base first comes within ``thresh`` of poly.
@@ -86,26 +89,52 @@ def first_touch(e: Element, path, poly, thresh: float = STOP_GAP,
     Steps adaptively: a base moving d cm gets at most d cm closer to anything, so the
     gap measured at one sample is a safe step to the next (never more than 2 cm, so
     turns at waypoints stay sampled finely).
+
+    The same reasoning spares measures without changing any answer: when the base keeps
+    one facing (a ``face`` given, or a single leg), a gap measured at one distance
+    bounds the gap at another by the distance between them, and a sample whose gap is
+    bounded at least 2 cm beyond ``thresh`` (a full step, no touch), or a bisection
+    point the bounds decide, is not measured.
     """
     total = path_length(path)
-    prev = 0.0
+    steady = face is not None or len(path) == 2       # one facing for every d > 0
+
+    def gap_at(d: float) -> float:
+        return base_poly_uncached(_body_at(e, path, d, face)).distance(poly)
+
+    prev = prev_gap = 0.0
     d = 0.0
+    low = low_at = None       # a lower bound of the gap at low_at > 0, and where
     while True:
-        gap = base_poly_uncached(_body_at(e, path, d, face)).distance(poly)
+        if steady and low is not None and low - (d - low_at) >= thresh + 2.0 + BOUND_MARGIN:
+            gap = low - (d - low_at)                      # at least thresh + 2: not measured
+        else:
+            gap = gap_at(d)
+            if d > 0:
+                low, low_at = gap, d
         if gap <= thresh:
             if d == 0.0:
                 return 0.0
             lo, hi = prev, d
+            lo_gap, hi_gap = prev_gap, gap                # a lower bound, the gap
             for _ in range(16):
                 mid = (lo + hi) / 2
-                if base_poly_uncached(_body_at(e, path, mid, face)).distance(poly) <= thresh:
-                    hi = mid
+                least = lo_gap - (mid - lo) if steady and lo > 0 else -math.inf
+                most = hi_gap + (hi - mid) if steady else math.inf
+                if least > thresh + BOUND_MARGIN:
+                    lo, lo_gap = mid, least
+                elif most <= thresh - BOUND_MARGIN:
+                    hi, hi_gap = mid, most
                 else:
-                    lo = mid
+                    g = gap_at(mid)
+                    if g <= thresh:
+                        hi, hi_gap = mid, g
+                    else:
+                        lo, lo_gap = mid, g
             return hi
         if d >= total:
             return None
-        prev = d
+        prev, prev_gap = d, gap
         d = min(total, d + min(2.0, max(0.25, gap - thresh)))
 
 
