@@ -61,6 +61,7 @@ class Feature:
             if self.convex else []
         self.verts = [(float(x), float(y)) for x, y in pts]
         self.blocks = bool(self.props["blocks_los"] or self.props["hill"])
+        self.centroid = self.poly.centroid        # made once: the bots aim at it often
 
     def clip(self, p: tuple, q: tuple) -> tuple[float, float] | None:
         """Cyrus-Beck: the parameter interval of segment p-q inside this convex polygon."""
@@ -118,6 +119,9 @@ class Terrain:
 
     def __post_init__(self) -> None:
         self.tree = STRtree([f.poly for f in self.features])
+        self._by_id: dict[str, Feature] = {}
+        for f in self.features:
+            self._by_id.setdefault(f.id, f)
         self.blockers = [f for f in self.features if f.blocks]
         self.table = box(0, 0, self.width, self.depth)
         overrides = [f.poly for f in self.features if f.kind in OVERRIDES]
@@ -161,10 +165,7 @@ class Terrain:
         return self._difficult[mobility]
 
     def feature(self, fid: str) -> Feature:
-        for f in self.features:
-            if f.id == fid:
-                return f
-        raise KeyError(fid)
+        return self._by_id[fid]
 
     def containing(self, x: float, y: float) -> list[Feature]:
         """Features whose polygon contains the point (D34 'own feature')."""

@@ -156,7 +156,7 @@ def _points_of_interest(g: SkirmishGame, e: Element) -> list[tuple[float, float]
     for f in g.terrain.features:
         if f.kind not in COVER_KINDS or f.id in here:
             continue
-        c = f.poly.centroid
+        c = f.centroid
         d = math.hypot(c.x - e.x, c.y - e.y)
         if best is None or d < best[0]:
             best = (d, (c.x, c.y))
@@ -172,11 +172,11 @@ def objectives(g: SkirmishGame, e: Element) -> list[tuple[float, float]]:
     if e.side == "french":
         for fid in scn.searchable:
             if fid not in g.searched:
-                c = g.terrain.feature(fid).poly.centroid
+                c = g.terrain.feature(fid).centroid
                 pts.append((c.x, c.y))
         for v in scn.victory:
             if v["hook"] == "objective_held" and v["side"] == e.side:
-                c = g.terrain.feature(v["feature"]).poly.centroid
+                c = g.terrain.feature(v["feature"]).centroid
                 pts.append((c.x, c.y))
             if v["hook"] == "exited" and v["side"] == e.side and not e.t.is_infantry:
                 edge = v.get("edge", "east")
@@ -309,11 +309,17 @@ def _situation_uncached(g: SkirmishGame, firer: Body, target: Body, kind: str) -
     for f in own:
         conc = max(conc, f.conc(kind, False))
         cover = max(cover, COVER_LEVELS[f.props["cover"]])
-    line = LineString([(firer.x, firer.y), (target.x, target.y)])
     mine = g.terrain.containing(firer.x, firer.y)
-    for i in g.terrain.tree.query(line):
-        f = g.terrain.features[i]
-        if f in own or f in mine or not f.poly.intersects(line):
+    lo_x, hi_x = sorted((firer.x, target.x))
+    lo_y, hi_y = sorted((firer.y, target.y))
+    line = None                            # made only for a feature whose box it meets
+    for f in g.terrain.features:
+        b = f.bounds
+        if b[0] > hi_x or b[2] < lo_x or b[1] > hi_y or b[3] < lo_y or f in own or f in mine:
+            continue
+        if line is None:
+            line = LineString([(firer.x, firer.y), (target.x, target.y)])
+        if not f.poly.intersects(line):
             continue
         props = f.props
         if props["linear"]:
@@ -372,7 +378,7 @@ def _cover_spots(g: SkirmishGame, e: Element, step: float) -> list[tuple[float, 
         b = f.bounds
         if b[0] > e.x + step or b[2] < e.x - step or b[1] > e.y + step or b[3] < e.y - step:
             continue
-        c = f.poly.centroid
+        c = f.centroid
         if props["linear"]:
             continue                                      # walls: the ring finds their lee
         d = math.hypot(c.x - e.x, c.y - e.y)
@@ -481,7 +487,7 @@ def _air_moves(g: SkirmishGame, e: Element, verb: str) -> list[Action]:
     if e.t.is_helicopter:
         for f in g.terrain.features:
             if f.kind == "open_ground" and f.props.get("helo_landing"):
-                c = f.poly.centroid
+                c = f.centroid
                 pts.append((c.x, c.y))
     pts += _points_of_interest(g, e)[:1]
     out = []

@@ -234,7 +234,7 @@ class CommanderBot(FrenchBot):
         if e.side != "french" or not e.t.is_infantry or not g.scn.searchable:
             return goals
         free = [(c.x, c.y) for fid in g.scn.searchable if fid not in g.searched
-                for c in (g.terrain.feature(fid).poly.centroid,)
+                for c in (g.terrain.feature(fid).centroid,)
                 if not _held_by_enemy(g, fid)]
         keep = [p for p in goals if p not in _search_points(g)]
         return (free + keep) if free else goals
@@ -385,7 +385,7 @@ class CommanderBot(FrenchBot):
         key = ("lz", e.id)
         if key in self._cache:
             return self._cache[key]
-        lzs = [(f.poly.centroid.x, f.poly.centroid.y) for f in g.terrain.features
+        lzs = [(f.centroid.x, f.centroid.y) for f in g.terrain.features
                if f.kind == "open_ground" and f.props.get("helo_landing")]
         goals = objectives(g, e)
         if not lzs:
@@ -488,7 +488,7 @@ def _has_troops(g: SkirmishGame, e: Element) -> bool:
 
 def _search_points(g: SkirmishGame) -> list[tuple[float, float]]:
     return [(c.x, c.y) for fid in g.scn.searchable
-            for c in (g.terrain.feature(fid).poly.centroid,)]
+            for c in (g.terrain.feature(fid).centroid,)]
 
 
 def _held_by_enemy(g: SkirmishGame, fid: str) -> bool:

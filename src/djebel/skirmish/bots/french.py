@@ -281,7 +281,7 @@ class FrenchBot:
         return None
 
     def _best_lz(self, g: SkirmishGame, e: Element) -> tuple[float, float] | None:
-        lzs = [f.poly.centroid for f in g.terrain.features
+        lzs = [f.centroid for f in g.terrain.features
                if f.kind == "open_ground" and f.props.get("helo_landing")]
         if not lzs:
             goals = objectives(g, e)

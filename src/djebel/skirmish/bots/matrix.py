@@ -176,7 +176,7 @@ class MatrixBot:
         troops down; gunships and jets attack."""
         if passengers(game, e):
             a = _find(acts, "unload")
-            lzs = [f.poly.centroid for f in game.terrain.features
+            lzs = [f.centroid for f in game.terrain.features
                    if f.kind == "open_ground" and f.props.get("helo_landing")]
             foes = [o for o in game.elements if o.side != e.side and o.on_table]
             if not lzs or not foes:

@@ -84,11 +84,11 @@ def progress(g: SkirmishGame) -> float:
             continue
         goals: list[tuple[float, float]] = []
         if hook["hook"] == "objective_held":
-            c = g.terrain.feature(hook["feature"]).poly.centroid
+            c = g.terrain.feature(hook["feature"]).centroid
             goals = [(c.x, c.y)]
         elif hook["hook"] == "objective_searched":
             goals = [(c.x, c.y) for fid in g.scn.searchable if fid not in searched_fids
-                     for c in (g.terrain.feature(fid).poly.centroid,)]
+                     for c in (g.terrain.feature(fid).centroid,)]
         for gx, gy in goals:
             d = min((math.hypot(e.x - gx, e.y - gy) for e in infantry), default=None)
             if d is not None:
