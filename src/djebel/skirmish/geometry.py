@@ -60,21 +60,20 @@ class Feature:
         pts = list(shapely.geometry.polygon.orient(self.poly, 1.0).exterior.coords)[:-1] \
             if self.convex else []
         self.verts = [(float(x), float(y)) for x, y in pts]
+        # each counter-clockwise edge: its start a, its direction b - a, its inward normal
+        self.edges = [(ax, ay, bx - ax, by - ay, -(by - ay), bx - ax)
+                      for (ax, ay), (bx, by) in zip(self.verts, self.verts[1:] + self.verts[:1],
+                                                    strict=True)]
         self.blocks = bool(self.props["blocks_los"] or self.props["hill"])
         self.centroid = self.poly.centroid        # made once: the bots aim at it often
 
     def clip(self, p: tuple, q: tuple) -> tuple[float, float] | None:
         """Cyrus-Beck: the parameter interval of segment p-q inside this convex polygon."""
         t0, t1 = 0.0, 1.0
-        dx, dy = q[0] - p[0], q[1] - p[1]
-        v = self.verts
-        n = len(v)
-        for i in range(n):
-            ax, ay = v[i]
-            bx, by = v[(i + 1) % n]
-            # inward normal of a counter-clockwise edge
-            nx, ny = -(by - ay), bx - ax
-            num = nx * (p[0] - ax) + ny * (p[1] - ay)
+        px, py = p
+        dx, dy = q[0] - px, q[1] - py
+        for ax, ay, _, _, nx, ny in self.edges:
+            num = nx * (px - ax) + ny * (py - ay)
             den = nx * dx + ny * dy
             if abs(den) < 1e-15:
                 if num < -1e-12:
@@ -91,14 +90,8 @@ class Feature:
         return (t0, t1)
 
     def covers_point(self, x: float, y: float) -> bool:
-        v = self.verts
-        n = len(v)
-        for i in range(n):
-            ax, ay = v[i]
-            bx, by = v[(i + 1) % n]
-            if (bx - ax) * (y - ay) - (by - ay) * (x - ax) < -1e-12:
-                return False
-        return True
+        return not any(ex * (y - ay) - ey * (x - ax) < -1e-12
+                       for ax, ay, ex, ey, _, _ in self.edges)
 
     def conc(self, target_kind: str, air: bool) -> int:
         table = self.props["air_concealment" if air else "concealment"]
@@ -304,16 +297,17 @@ def _segment_blocked(terrain: Terrain, p: tuple, q: tuple, skip_ground: bool) ->
             iv = f.clip(p, q)
             if iv is None or (iv[1] - iv[0]) * seglen <= 1e-6:
                 continue
-            pin = f.covers_point(p[0], p[1])
-            qin = f.covers_point(q[0], q[1])
             if f.props["hill"]:
-                if not (pin or qin):
+                if not (f.covers_point(p[0], p[1]) or f.covers_point(q[0], q[1])):
                     return True
                 continue
             depth = f.props["edge_depth_cm"]
             length = (iv[1] - iv[0]) * seglen
-            excused = ((pin and iv[0] <= 1e-9) or (qin and iv[1] >= 1 - 1e-9)) and (
-                depth < 0 or length <= depth + 1e-9)
+            if depth >= 0 and length > depth + 1e-9:
+                return True                           # deeper than an edge may be
+            # the edge an end stands in does not block (D33.3 b)
+            excused = (iv[0] <= 1e-9 and f.covers_point(p[0], p[1])) or (
+                iv[1] >= 1 - 1e-9 and f.covers_point(q[0], q[1]))
             if not excused:
                 return True
             continue
