@@ -18,6 +18,7 @@ from djebel.core.chain import Chain
 from djebel.core.dice import Dice, check_script
 from djebel.core.errors import IllegalAction, ScenarioError
 from djebel.core.log import Log
+from djebel.core.memo import Memo
 from djebel.core.protocol import Result, state_hash
 from djebel.skirmish import flow, orders, reaction_orders
 from djebel.skirmish.bots import candidates as cand
@@ -63,6 +64,9 @@ def check_option(key: str, value: object) -> None:
             f"one of {', '.join(map(repr, OPTION_CHOICES[key]))}"
     if not ok:
         raise ScenarioError(f"option {key!r}: expected {want}, found {value!r}")
+
+
+_FIGHTS: Memo[tuple, tuple[frozenset[int], ...]] = Memo(50_000)
 
 
 class SkirmishGame:
@@ -188,12 +192,22 @@ class SkirmishGame:
                                           self.tabs["civilians"]["footprint_radius_cm"]))
 
     def fights(self) -> list[set[int]]:
-        """D53.3: sets of elements linked by enemy base contacts."""
+        """D53.3: sets of elements linked by enemy base contacts (memoised on where the
+        ground elements stand: the same positions come back in clones and dry runs)."""
         hit = self._cache.get("fights")
         if hit is not None:
             return hit
         eps = self.tabs["table"]["contact_eps_cm"]
         ground = [e for e in self.elements if e.ground]
+        key = (eps, tuple((e.id, e.side, e.x, e.y, e.facing, e.type) for e in ground))
+        kept = _FIGHTS.get(key)
+        if kept is None:
+            kept = _FIGHTS.store(key, tuple(frozenset(c) for c in self._fights(ground, eps)))
+        out = [set(c) for c in kept]
+        self._cache["fights"] = out
+        return out
+
+    def _fights(self, ground: list[Element], eps: float) -> list[set[int]]:
         links: dict[int, set[int]] = {}
         for i, a in enumerate(ground):
             ra = math.hypot(a.t.base_w_cm, a.t.base_d_cm) / 2
@@ -220,7 +234,6 @@ class SkirmishGame:
                 stack.extend(links[n] - comp)
             seen |= comp
             out.append(comp)
-        self._cache["fights"] = out
         return out
 
     def fight_of(self, eid: int) -> set[int] | None:
