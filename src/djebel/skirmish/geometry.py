@@ -468,11 +468,18 @@ def fire_situation_uncached(terrain: Terrain, firer: Body, target: Body, target_
             if fc > cover or (fc == cover and fc > 0 and f.props["hard"]):
                 cover, hard = fc, f.props["hard"] or (hard and fc == cover)
         if not firer.air:
-            line = LineString([p, q])
-            for i in terrain.tree.query(line):
-                f = terrain.features[i]
-                if f in own or f in firer_feats or _aisle(f, brg):
+            # the features whose boxes the line's box meets (what the tree would give; the
+            # levels are maxima, so the order is free), the line made only for those
+            lo_x, hi_x = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+            lo_y, hi_y = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+            line = None
+            for f in terrain.features:
+                b = f.bounds
+                if b[0] > hi_x or b[2] < lo_x or b[1] > hi_y or b[3] < lo_y or f in own \
+                        or f in firer_feats or _aisle(f, brg):
                     continue
+                if line is None:
+                    line = LineString([p, q])
                 if not f.poly.intersects(line):
                     continue
                 props = f.props
