@@ -1,0 +1,72 @@
+"""Seeded games pinned to their exact outcome: a speed-up of the engine or of the bots must
+play the same games, move for move.
+
+Each digest is SHA-256 over the game's history (every action's notation), its final state
+hash and, for the logged games, its whole log. A changed digest means the games changed:
+if that was meant (a rule fixed, the heuristic made to play differently), write the new
+digests down in the same commit and say why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+
+from djebel.agents import make_agent
+from djebel.algeria.bench import null_action
+from djebel.algeria.game import new_game
+
+
+def _digest(game, with_log: bool) -> str:
+    data = {"history": game.history(), "hash": game.state_hash()}
+    if with_log:
+        data["log"] = game.log.to_json()
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def _play(policy: str, scenario: str, seed: int, log: bool) -> str:
+    game = new_game(scenario, seed=seed, log=log)
+    rng = random.Random(seed)
+    agents = {side: make_agent("heuristic", "algeria", side, seed * 7 + i)
+              for i, side in enumerate(game.sides)} if policy == "heuristic" else {}
+    while not game.is_over():
+        if policy == "null":
+            action = null_action(game.legal_actions(), rng)
+        elif policy == "random":
+            action = rng.choice(game.legal_actions())
+        else:
+            action = agents[game.active_side].choose(game)
+        game.apply(action)
+    return _digest(game, log)
+
+
+# (policy, scenario, seed, logged) -> digest, recorded on main before the speed-ups.
+PINNED = {
+    ("null", "1954", 1, True):
+        "8d08cd9a7b138c4224f78335fa07a1d56c41e36cb23d4863ce619a1d136e755d",
+    ("null", "1958", 2, False):
+        "9ed80ea06d9c8e8ee953a93934c3e18b5771902184ade2fc42a9b99d8e15f4a6",
+    ("null", "1960", 3, True):
+        "3ea52279c2f061710fd226bfc056999fed0634cd09b54e3ea5c9d8718cb72e51",
+    ("random", "1954", 4, False):
+        "4c934e9cb158ae04baf3e55fa895fe679af4515820fde97c534b70f84eeb6edb",
+    ("random", "1958", 5, True):
+        "d46f9cf6874dd85598cd0a9244212cd69a3d290374fa327e8d4c0007533f74f8",
+    ("random", "1960", 6, False):
+        "efd648a0c1335487e1b4accfd54ce87e5abe95dce68564411f23a7e1ecaaf36c",
+    ("heuristic", "1954", 7, True):
+        "522e9296b5b236eab666d6e2345ca840cb182a82a7c7025fe6f1b628165b7ac0",
+    ("heuristic", "1958", 8, False):
+        "0f5b44b057b18ef54f2598029058430bc35b09c205ae831ce022915e20cb7507",
+    ("heuristic", "1960", 9, True):
+        "641046c0d24e83fc1692d8df9fab9404d83edc4b7b46b6a438faa47256627a5b",
+}
+
+
+@pytest.mark.parametrize("key", list(PINNED), ids=lambda k: "-".join(map(str, k)))
+def test_seeded_game_is_the_pinned_one(key):
+    policy, scenario, seed, log = key
+    assert _play(policy, scenario, seed, log) == PINNED[key]
