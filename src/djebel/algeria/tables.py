@@ -56,6 +56,7 @@ class Tables:
     depreciation: tuple[tuple[int, int, int], ...]
     coup: tuple[dict, ...]
     events: tuple[dict, ...]
+    event_at: dict[int, dict]             # C.2 by roll: every roll of each event's range
     a1: dict
     a2: dict
     a4: dict
@@ -100,11 +101,10 @@ class Tables:
 
     def event(self, roll: int) -> dict:
         """C.2: the event for a tens-and-units roll (11..66)."""
-        for ev in self.events:
-            lo, hi = ev["rolls"]
-            if lo <= roll <= hi:
-                return ev
-        raise ScenarioError(f"c2_random_events.toml: no event for roll {roll}")
+        ev = self.event_at.get(roll)
+        if ev is None:
+            raise ScenarioError(f"c2_random_events.toml: no event for roll {roll}")
+        return ev
 
 
 def _parse_mst(file: str) -> tuple[tuple[MstResult, ...], int, int]:
@@ -124,6 +124,16 @@ def _parse_mst(file: str) -> tuple[tuple[MstResult, ...], int, int]:
     return tuple(cells), lo, hi
 
 
+def _events_by_roll(events: tuple[dict, ...]) -> dict[int, dict]:
+    """C.2 as a look-up by roll; where two ranges overlap, the first listed wins."""
+    out: dict[int, dict] = {}
+    for ev in events:
+        lo, hi = ev["rolls"]
+        for roll in range(lo, hi + 1):
+            out.setdefault(roll, ev)
+    return out
+
+
 @cache
 def tables() -> Tables:
     mst, lo, hi = _parse_mst("a3_mission_success")
@@ -136,13 +146,14 @@ def tables() -> Tables:
     if len(hits) != 6 or any(len(row) != len(cols) for row in hits):
         raise ScenarioError("c3_crt.toml: field 'hits' must have 6 rows of one value per column")
     c4 = load("c4_depreciation")
+    events = tuple(field(load("c2_random_events"), "event", "c2_random_events", list))
     return Tables(
         mst=mst, mst_min=lo, mst_max=hi,
         crt_columns=tuple(tuple(c) for c in cols),
         crt_hits=tuple(tuple(r) for r in hits),
         depreciation=tuple(tuple(b) for b in field(c4, "bands", "c4_depreciation", list)),
         coup=tuple(field(load("b2_coup"), "row", "b2_coup", list)),
-        events=tuple(field(load("c2_random_events"), "event", "c2_random_events", list)),
+        events=events, event_at=_events_by_roll(events),
         a1=load("a1_reinforcement"), a2=load("a2_fln_missions"), a4=load("a4_ap_sources"),
         b1=load("b1_mobilization"), b2=load("b2_coup"), b3=load("b3_gov_missions"),
         c1=load("c1_sequence"), c4=c4, c5=load("c5_recovery"), c6=load("c6_psl_adjustments"),

@@ -60,7 +60,8 @@ def turn_start(s: State) -> None:
         for u in GOV_UNITS:
             if loc[u] == NATO:
                 loc[u] = POOL    # 5-2 (55-56): mobilizable again from the next turn on
-    log(s, "4", f"Turn {s.turn} begins")
+    if s.log.enabled:
+        log(s, "4", f"Turn {s.turn} begins")
     push(s, ("random_events",), ("gov_reinforcement",), ("fln_reinforcement",),
          ("gov_deployment_start",), ("fln_deployment_start",), ("operations",),
          ("interphase",), ("turn_start",))
@@ -75,7 +76,8 @@ def random_events(s: State) -> None:
     push(s, ("oas_control",))
     tens, units = roll(s, "5-1", "Random event (tens, units)", 2)
     ev = tables().event(tens * 10 + units)
-    log(s, "C.2", f"Event {tens}{units}: {ev['name']}")
+    if s.log.enabled:
+        log(s, "C.2", f"Event {tens}{units}: {ev['name']}")
     EVENTS[ev["key"]](s, ev)
 
 

@@ -91,16 +91,18 @@ def control(s: State) -> None:
             result = GOV_CONTROL
         else:
             diff = abs(fln - gov)
-            f, g = roll(s, "10.1", f"Control of {AREA_IDS[a]} ({fln} v {gov}, need <= {diff})",
-                        2)
+            what = (f"Control of {AREA_IDS[a]} ({fln} v {gov}, need <= {diff})"
+                    if s.log.enabled else "")
+            f, g = roll(s, "10.1", what, 2)
             if (f <= diff) != (g <= diff):
                 result = FLN_CONTROL if f <= diff else GOV_CONTROL
             else:
                 result = CONTESTED
         s.control[a] = result
-    fc = s.control.count(FLN_CONTROL)
-    gc = s.control.count(GOV_CONTROL)
-    log(s, "10.1", f"Control: FLN {fc} areas, GOV {gc} areas")
+    if s.log.enabled:
+        fc = s.control.count(FLN_CONTROL)
+        gc = s.control.count(GOV_CONTROL)
+        log(s, "10.1", f"Control: FLN {fc} areas, GOV {gc} areas")
 
 
 # ---------------------------------------------------------------- 10.11 depreciation
@@ -120,7 +122,8 @@ def depreciate(s: State, points: int, psl: int, what: str) -> int:
         return 0
     loss = tables().depreciation_loss(points)
     drm = psl_drm(psl)
-    r = d6(s, "10.11", f"Depreciation of {points} {what} (loss {loss}, DRM {drm:+d})")
+    text = f"Depreciation of {points} {what} (loss {loss}, DRM {drm:+d})" if s.log.enabled else ""
+    r = d6(s, "10.11", text)
     if r + drm <= loss:
         log(s, "10.11", f"{what}: -{loss}")
         return loss

@@ -12,6 +12,7 @@ from djebel.algeria.board import (
     ALGERIA,
     ALGERIA_SET,
     AREA_IDS,
+    AREA_RATING,
     BAND,
     CADRE,
     COUNTRIES,
@@ -102,6 +103,18 @@ def activate_cost(u: int) -> int:
     return cost_halves(tables().b1["unit"][TYPE_KEYS[UTYPE[u]]]["activate"])
 
 
+@cache
+def point_cost(p: str) -> int:
+    """6.31-5 / B.1: an Air, Helo or Naval point, in halves of a PSP."""
+    return cost_halves(tables().b1["point"][p]["mobilize"])
+
+
+@cache
+def border_zone_cost(what: str) -> int:
+    """6.33 / B.1: a Border Zone step (``mobilize``) or its activation (``activate``)."""
+    return cost_halves(tables().b1["border_zone"][what])
+
+
 @step("gov_reinforcement")
 def gov_reinforcement(s: State) -> None:
     """6-1/6-2: the Government part comes first; 13.1 lapse and OAS activation checks."""
@@ -125,7 +138,6 @@ def _slow_blocks(s: State) -> bool:
 
 
 def gov_options(s: State) -> list[Action]:
-    b1 = tables().b1
     out = []
     slow = _slow_blocks(s)
     for t in _MOBILIZE_TYPES:
@@ -134,13 +146,13 @@ def gov_options(s: State) -> list[Action]:
             out.append(_MOBILIZE[t])
     if not slow:
         for p in POINTS:
-            if can_pay(s, cost_halves(b1["point"][p]["mobilize"])):
+            if can_pay(s, point_cost(p)):
                 out.append(_BUY[p])
-    if s.independent and can_pay(s, cost_halves(b1["border_zone"]["mobilize"])) and (
+    if s.independent and can_pay(s, border_zone_cost("mobilize")) and (
             s.bz is None or (s.bz > BZ_LIMIT and not s.bz_new)):
         out.append(_BORDER_ZONE)
     if s.bz is not None and s.bz < 0 and not s.bz_active and can_pay(
-            s, cost_halves(b1["border_zone"]["activate"])):
+            s, border_zone_cost("activate")):
         out.append(_ACTIVATE_BZ)
     act = activation_candidates(s)
     for u in act:
@@ -181,7 +193,6 @@ class GovReinforcement(Decision):
 
     def apply(self, s, frame, action):
         verb, args = action.verb, action.args
-        b1 = tables().b1
         if verb == "done":
             return
         push(s, ("gov_reinf", "gov"))
@@ -189,7 +200,7 @@ class GovReinforcement(Decision):
             push(s, ("mobilize_where", "gov", TYPE_KEYS.index(args[0]), -1))
         elif verb == "buy":
             p = args[0]
-            pay(s, cost_halves(b1["point"][p]["mobilize"]), f"{p} point")
+            pay(s, point_cost(p), f"{p} point")
             s.gov_allowance_used = True
             if p == "air":       # 6.31-5: Maximum and Available both rise
                 s.air_max += 1
@@ -201,14 +212,14 @@ class GovReinforcement(Decision):
                 s.naval += 1
             log(s, "6.31", f"GOV buys 1 {p} point")
         elif verb == "border-zone":
-            pay(s, cost_halves(b1["border_zone"]["mobilize"]), "Border Zone")
+            pay(s, border_zone_cost("mobilize"), "Border Zone")
             if s.bz is None:
                 s.bz, s.bz_new = 0, True
             else:
                 s.bz -= 1
             log(s, "6.33", f"Border Zone DRM now {s.bz}")
         elif verb == "activate" and args[0] == "border-zone":
-            pay(s, cost_halves(b1["border_zone"]["activate"]), "activate Border Zone")
+            pay(s, border_zone_cost("activate"), "activate Border Zone")
             s.bz_active = True
             log(s, "6.33", "Border Zone active this turn")
         elif verb == "activate" and args[0] == "all":
@@ -244,7 +255,6 @@ def why_not_gov_reinf(s: State, action: Action) -> tuple[str, str] | None:
     """The 6.3 rule a refused Government reinforcement breaks (costs: B.1), or None when
     the action is not one of these (then the generic refusal applies)."""
     verb, args = action.verb, action.args
-    b1 = tables().b1
     arg = str(args[0]) if len(args) == 1 else None
     if verb == "mobilize" and arg in TYPE_KEYS:
         t = TYPE_KEYS.index(arg)
@@ -260,7 +270,7 @@ def why_not_gov_reinf(s: State, action: Action) -> tuple[str, str] | None:
         if _slow_blocks(s):
             return "13.1-2", ("Slow French Reaction: one mobile unit or one point per turn, "
                               "already taken")
-        return _gov_afford(s, cost_halves(b1["point"][arg]["mobilize"]), f"an {arg} point")
+        return _gov_afford(s, point_cost(arg), f"an {arg} point")
     if verb == "border-zone" and not args:
         if not s.independent:
             return "6.33-1", "no Border Zone before Morocco and Tunisia are independent"
@@ -268,7 +278,7 @@ def why_not_gov_reinf(s: State, action: Action) -> tuple[str, str] | None:
             return "6.33-2", f"the Border Zone is at {BZ_LIMIT} already, its lowest (INT-19)"
         if s.bz_new:
             return "6.33-2", "the Border Zone was first mobilized this turn: no step further yet"
-        return _gov_afford(s, cost_halves(b1["border_zone"]["mobilize"]), "the Border Zone")
+        return _gov_afford(s, border_zone_cost("mobilize"), "the Border Zone")
     if verb == "activate" and arg == "border-zone":
         if s.bz is None:
             return "6.32-5", "there is no Border Zone to activate (mobilize it first, 6.33)"
@@ -276,7 +286,7 @@ def why_not_gov_reinf(s: State, action: Action) -> tuple[str, str] | None:
             return "6.32-5", "the Border Zone is active already this turn"
         if not s.bz:
             return "6.32-5", "the Border Zone is at DRM 0: activating it changes nothing"
-        return _gov_afford(s, cost_halves(b1["border_zone"]["activate"]),
+        return _gov_afford(s, border_zone_cost("activate"),
                            "activating the Border Zone")
     u = unit_arg(arg) if arg is not None else None
     if verb == "activate" and u in GOV_UNITS:
@@ -384,9 +394,10 @@ def area_income(s: State, a: int, fln_at: set[int] | None = None) -> int:
         kind = "contested"
     else:
         return 0
-    n = tables().a4["area_income"][rating(s, a)][kind]
+    income = tables().a4["area_income"]
+    n = income[REMOTE if s.resettled[a] else AREA_RATING[a]][kind]      # rating(), 2.2-6
     if n and s.terror[a]:
-        n = max(0, n + tables().a4["area_income"]["terror"])   # INT-16
+        n = max(0, n + income["terror"])   # INT-16
     return n
 
 
@@ -401,8 +412,10 @@ def psl_income(s: State) -> int:
 def fln_income(s: State) -> None:
     fln_at = fln_areas(s)
     control = s.control       # only an area the FLN controls or holds can pay (6.1-1)
-    areas = sum(area_income(s, a, fln_at) for a in ALGERIA
-                if control[a] == FLN_CONTROL or a in fln_at)
+    areas = 0
+    for a in ALGERIA:
+        if control[a] == FLN_CONTROL or a in fln_at:
+            areas += area_income(s, a, fln_at)
     gain_ap(s, areas, "6.1", "areas")
     gain_ap(s, psl_income(s), "6.1", "FLN PSL less Naval points")
 
@@ -414,28 +427,41 @@ def _fronts(s: State) -> set[int]:
 def fln_options(s: State) -> list[Action]:
     a1 = tables().a1
     out = []
-    loc, flags = s.loc, s.flags
-    build_sites = sorted({loc[u] for u in TYPE_UNITS[FRONT]
-                          if loc[u] >= 0 and not flags[u] & NEUT})
+    loc, flags, ap = s.loc, s.flags, s.ap
+    # One pass over the Fronts: the areas holding one (6.2-2: one per area), the
+    # non-neutralized ones' areas as build sites (6.2-1), the Fronts to reduce (6.2-5).
+    fronts, sites, on_map = set(), set(), []
+    for u in TYPE_UNITS[FRONT]:
+        a = loc[u]
+        if a >= 0:
+            fronts.add(a)
+            on_map.append(u)
+            if not flags[u] & NEUT:
+                sites.add(a)
+    build_sites = sorted(sites)
     if s.independent:
-        build_sites += list(COUNTRIES)
-    for t in (CADRE, BAND):
-        if free_counter(s, t) is None:
+        build_sites += COUNTRIES
+    free_cadre = free_counter(s, CADRE) is not None
+    free_band = free_counter(s, BAND) is not None
+    build = a1["build"]
+    for t, free in ((CADRE, free_cadre), (BAND, free_band)):
+        if not free:
             continue
         for a in build_sites:
-            cost = a1["build"]["cost_abroad"] if a in COUNTRIES else a1["build"]["cost"]
-            if s.ap >= cost:
+            cost = build["cost_abroad"] if a in COUNTRIES else build["cost"]
+            if ap >= cost:
                 out.append(_BUILD[t][a])
-    fronts = _fronts(s)
     conv = a1["convert"]
-    can_front = free_counter(s, FRONT) is not None and s.ap >= conv["cadre_front"]["cost"]
-    can_band = free_counter(s, BAND) is not None and s.ap >= conv["cadre_band"]["cost"]
-    can_failek = free_counter(s, FAILEK) is not None and s.ap >= conv["band_failek"]["cost"]
+    can_front = free_counter(s, FRONT) is not None and ap >= conv["cadre_front"]["cost"]
+    can_band = free_band and ap >= conv["cadre_band"]["cost"]
+    can_failek = free_counter(s, FAILEK) is not None and ap >= conv["band_failek"]["cost"]
+    resettled = s.resettled
     for u in TYPE_UNITS[CADRE]:
         a = loc[u]
         if a < 0 or a == FRANCE or flags[u] & NEUT:
             continue
-        if can_front and a in ALGERIA_SET and rating(s, a) != REMOTE and a not in fronts:
+        if (can_front and a in ALGERIA_SET and a not in fronts
+                and (REMOTE if resettled[a] else AREA_RATING[a]) != REMOTE):   # rating()
             out.append(_CONVERT["front"][u])
         if can_band:
             out.append(_CONVERT["band"][u])
@@ -443,10 +469,8 @@ def fln_options(s: State) -> list[Action]:
         for u in TYPE_UNITS[BAND]:
             if loc[u] in COUNTRIES:
                 out.append(_CONVERT["failek"][u])
-    if free_counter(s, CADRE) is not None:
-        for u in TYPE_UNITS[FRONT]:
-            if loc[u] >= 0:
-                out.append(_REDUCE[u])
+    if free_cadre:
+        out += [_REDUCE[u] for u in on_map]
     out.append(_DONE)
     return out
 
