@@ -10,7 +10,8 @@ index means the same action in every position. The layout of the observation is
 
 from __future__ import annotations
 
-from itertools import product
+from array import array
+from itertools import compress, product
 from operator import attrgetter, ne
 
 import numpy as np
@@ -220,6 +221,7 @@ _FLAG_CHANNELS = tuple(tuple(ch for ch, bit in enumerate(_FLAG_BITS, 1) if f & b
                        for f in range(2 * max(_FLAG_BITS)))
 _OFF_BASE = {loc: OFFSETS["off_map"] + i * NUM_TYPES for i, loc in enumerate(OFF_MAP)}
 _AREA_RANGE = range(NUM_AREAS)
+_UNIT_RANGE = range(NUM_UNITS)
 _tracks = attrgetter(*TRACKS)
 (_O_OAS, _O_OAS_CONTROLLER, _O_OPS_LAST, _O_SHORTER, _O_SCENARIO, _O_PHASE, _O_OBSERVER,
  _O_BZ, _O_TRACKS, _O_NUMBER) = (OFFSETS[f] for f in (
@@ -261,10 +263,15 @@ class _Board:
     any game can use it; ``observe`` copies the block into each vector it returns."""
 
     def __init__(self) -> None:
-        self.vec = np.zeros(_BOARD_END, dtype=np.float32)
+        # The block lives in an ``array``, which numpy views without a copy: the few
+        # cells a moved unit changes are written by the array's own item assignment,
+        # several times quicker than numpy's for single cells.
+        self.buf = array("f", bytes(4 * _BOARD_END))
+        self.vec = np.frombuffer(self.buf, dtype=np.float32)
         self.units: tuple[list, list, list] | None = None
         self.areas: tuple = ()
-        self.rest: tuple = ()
+        self.rest: tuple = ()           # the markers of _rest_block but the tracks
+        self.tracks: tuple = ()
 
     def update(self, s: State) -> np.ndarray:
         vec = self.vec
@@ -279,34 +286,39 @@ class _Board:
                 and areas[2] == s.resettled and areas[3] == s.done):
             vec[_UNITS_END:_AREAS_END] = _area_block(s)
             self.areas = (s.control[:], s.terror[:], s.resettled[:], s.done[:])
-        rest = (s.oas, s.oas_controller, s.ops_last, s.shorter_leader, s.scenario,
-                s.phase, s.bz, _tracks(s))
-        if rest != self.rest:
-            vec[_AREAS_END:_BOARD_END] = _rest_block(*rest)
-            self.rest = rest
+        markers = (s.oas, s.oas_controller, s.ops_last, s.shorter_leader, s.scenario,
+                   s.phase, s.bz)
+        tracks = _tracks(s)
+        if markers != self.rest:
+            vec[_AREAS_END:_BOARD_END] = _rest_block(*markers, tracks)
+            self.rest, self.tracks = markers, tracks
+        elif tracks != self.tracks:
+            # Mostly only a track moved (PSL, AP, points): its cells alone are rewritten.
+            vec[_O_TRACKS:_O_TRACKS + _NUM_TRACKS] = tracks
+            self.tracks = tracks
         return vec
 
     def _move_units(self, s: State, units: tuple[list, list, list]) -> None:
         changed: set[int] = set()
+        snapshot = []
         for now, before in zip((s.loc, s.box, s.flags), units, strict=True):
             if now != before:
-                diff = list(map(ne, now, before))
-                u = -1
-                for _ in range(diff.count(True)):
-                    u = diff.index(True, u + 1)
-                    changed.add(u)
-        vec = self.vec
+                changed.update(compress(_UNIT_RANGE, map(ne, now, before)))
+                snapshot.append(now[:])
+            else:
+                snapshot.append(before)     # (never edited: it still holds these values)
         if len(changed) > 16:
-            vec[:_UNITS_END] = unit_block_fresh(s)
+            self.vec[:_UNITS_END] = unit_block_fresh(s)
         else:
+            buf = self.buf
             old_loc, old_box, old_flags = units
             loc, box, flags = s.loc, s.box, s.flags
             for u in changed:
                 for i in _contribution(u, old_loc[u], old_box[u], old_flags[u]):
-                    vec[i] -= 1
+                    buf[i] -= 1
                 for i in _contribution(u, loc[u], box[u], flags[u]):
-                    vec[i] += 1
-        self.units = (s.loc[:], s.box[:], s.flags[:])
+                    buf[i] += 1
+        self.units = tuple(snapshot)
 
 
 _BOARD = _Board()
