@@ -128,7 +128,10 @@ def advance(s: State) -> None:
             if fn is None:
                 return
             stack.pop()
-            fn(s, *frame[1:])
+            if len(frame) == 1:
+                fn(s)
+            else:
+                fn(s, *frame[1:])
     except GameOver:
         stack.clear()
 

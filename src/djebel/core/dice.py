@@ -58,15 +58,11 @@ class Dice:
         self.count = 0
         self.drawn: tuple | None = None    # the faces drawn, newest first: (face, older)
 
-    def _next64(self) -> int:
-        if self.key is not None:            # BLAKE2b keyed by the seed, over a counter
-            self.state += 1
-            return int.from_bytes(blake2b(self.state.to_bytes(8, "little"), digest_size=8,
-                                          key=self.key).digest(), "little")
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+    def _keyed64(self) -> int:
+        """The next 64 bits of BLAKE2b keyed by the seed, over a counter."""
+        self.state += 1
+        return int.from_bytes(blake2b(self.state.to_bytes(8, "little"), digest_size=8,
+                                      key=self.key).digest(), "little")
 
     def die(self, sides: int = 6) -> int:
         """One die, 1..sides (the scripted value if a script is pending)."""
@@ -77,8 +73,14 @@ class Dice:
             if not 1 <= value <= sides:
                 raise ScenarioError(f"field 'dice_script[{self.pos - 1}]': scripted roll "
                                     f"{value} is not a face of the d{sides} rolled")
+        elif self.key is None:
+            # SplitMix64, written out here (games roll dice all the time).
+            self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = ((z ^ (z >> 31)) >> 11) * sides // (1 << 53) + 1
         else:
-            value = (self._next64() >> 11) * sides // (1 << 53) + 1
+            value = (self._keyed64() >> 11) * sides // (1 << 53) + 1
         self.drawn = (value, self.drawn)
         return value
 

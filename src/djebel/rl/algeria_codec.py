@@ -266,7 +266,9 @@ class _Board:
         # The block lives in an ``array``, which numpy views without a copy: the few
         # cells a moved unit changes are written by the array's own item assignment,
         # several times quicker than numpy's for single cells.
-        self.buf = array("f", bytes(4 * _BOARD_END))
+        # It is a whole observation long: ``observe`` writes the decision part's few
+        # cells there, copies the vector out and clears them again.
+        self.buf = array("f", bytes(4 * OBS_SIZE))
         self.vec = np.frombuffer(self.buf, dtype=np.float32)
         self.units: tuple[list, list, list] | None = None
         self.areas: tuple = ()
@@ -398,16 +400,20 @@ def _rest_block(oas, oas_controller, ops_last, shorter_leader, scenario, phase, 
 def observe(game: AlgeriaGame, observer: str) -> np.ndarray:
     """The observation vector of ``observer`` (the game is open: both sides see all)."""
     s: State = game.s
-    out = np.zeros(OBS_SIZE, dtype=np.float32)
-    out[:_BOARD_END] = _BOARD.update(s)
-    out[_O_OBSERVER + _SIDE[observer]] = 1
-    ones: list[int] = []
+    ones: list[int] = [_O_OBSERVER + _SIDE[observer]]
     number = _decision_context(s, ones.append)
-    for i in ones:
-        out[i] = 1
-    if number:
-        out[_O_NUMBER] = number
-    return out
+    vec = _BOARD.update(s)
+    buf = _BOARD.buf
+    try:
+        for i in ones:
+            buf[i] = 1
+        if number:
+            buf[_O_NUMBER] = number
+        return vec.copy()
+    finally:            # the decision part stays zero between calls
+        for i in ones:
+            buf[i] = 0
+        buf[_O_NUMBER] = 0
 
 
 def _decision_context(s: State, add) -> int:

@@ -50,13 +50,16 @@ _GO, _NO_REACT = Action("go"), Action("no-react")
 # ---------------------------------------------------------------- selection (9.22-2/-3)
 
 
-def eligible(s: State, u: int, area: int, selected: tuple) -> bool:
-    """9.22-2/-3, 11.12-4, DIS-16: may ``u`` join a Flush/React in ``area`` now?"""
+def eligible(s: State, u: int, area: int, selected: tuple,
+             division: bool | None = None) -> bool:
+    """9.22-2/-3, 11.12-4, DIS-16: may ``u`` join a Flush/React in ``area`` now?
+    ``division``: whether a division is in ``area`` (INT-55), when already known."""
     loc = s.loc[u]
     if (UTYPE[u] not in GOV_MOBILE_TYPES or loc < 0 or s.box[u] not in (OPS, PTL)
             or s.flags[u] & NEUT or u in selected):
         return False
-    division = has_division(s, area)
+    if division is None:
+        division = has_division(s, area)
     if loc != area and not (s.flags[u] & AIRMOBILE and (IS_ELITE[u] or division)):
         return False
     if selected and not division:
@@ -64,13 +67,17 @@ def eligible(s: State, u: int, area: int, selected: tuple) -> bool:
     return True
 
 
-def could_fly(s: State, u: int, area: int, selected: tuple) -> bool:
-    """11.12-2: a brigade may be airmobilized during the selection, to join from afar."""
+def could_fly(s: State, u: int, area: int, selected: tuple,
+              division: bool | None = None) -> bool:
+    """11.12-2: a brigade may be airmobilized during the selection, to join from afar.
+    ``division`` as for ``eligible``."""
     if u in selected or not deployment.can_airmobilize(s, u):
         return False
-    if s.loc[u] != area and not (IS_ELITE[u] or has_division(s, area)):
+    if division is None:
+        division = has_division(s, area)
+    if s.loc[u] != area and not (IS_ELITE[u] or division):
         return False
-    if selected and not has_division(s, area):
+    if selected and not division:
         return IS_ELITE[u] and all(IS_ELITE[v] for v in selected)
     return True
 
@@ -112,8 +119,10 @@ class Select(Decision):
 
     def legal(self, s, frame):
         _, _, mission, area, selected, optional = frame
-        out = [_ADD[u] for u in GOV_UNITS if eligible(s, u, area, selected)]
-        out += [_AIRMOBILIZE[u] for u in GOV_UNITS if could_fly(s, u, area, selected)]
+        division = has_division(s, area)
+        out = [_ADD[u] for u in GOV_UNITS if eligible(s, u, area, selected, division)]
+        out += [_AIRMOBILIZE[u] for u in deployment.BRIGADE_UNITS
+                if could_fly(s, u, area, selected, division)]
         if selected:
             out.append(_GO)
         elif optional:

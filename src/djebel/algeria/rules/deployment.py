@@ -60,8 +60,12 @@ _DEPLOY_TO = tuple((Action("stay"), Action("to", ("PTL",)),
                     *(_TO[a] for a in ALGERIA if a != here)) for here in range(len(AREA_IDS)))
 
 
+_HELO_COST = tuple(UNIT_TYPES[t].get("airmobilize_helo_cost", 0) for t in UTYPE)
+
+
 def helo_cost(u: int) -> int:
-    return UNIT_TYPES[UTYPE[u]]["airmobilize_helo_cost"]
+    """11.12-1: the Helo points that airmobilize brigade ``u`` (C.7)."""
+    return _HELO_COST[u]
 
 
 def can_airmobilize(s: State, u: int) -> bool:
@@ -91,8 +95,8 @@ def why_not_airmobilize(s: State, u: int) -> tuple[str, str] | None:
 
 
 # The units can_airmobilize() may pass, and the fewest Helo points any of them needs.
-_BRIGADES = tuple(u for u in GOV_UNITS if UTYPE[u] in BRIGADE_TYPES)
-_CHEAPEST_HELO = min(helo_cost(u) for u in _BRIGADES)
+BRIGADE_UNITS = tuple(u for u in GOV_UNITS if UTYPE[u] in BRIGADE_TYPES)
+_CHEAPEST_HELO = min(helo_cost(u) for u in BRIGADE_UNITS)
 
 
 def airmobilize(s: State, u: int) -> None:
@@ -129,7 +133,7 @@ class GovDeployment(Decision):
                 elif not s.slow_french:     # 13.1-2: no change to Dispersed
                     out.append(_DISPERSED[u])
         if s.helo_avail >= _CHEAPEST_HELO:
-            out += [_AIRMOBILIZE[u] for u in _BRIGADES if can_airmobilize(s, u)]
+            out += [_AIRMOBILIZE[u] for u in BRIGADE_UNITS if can_airmobilize(s, u)]
         out.append(_DONE)
         return out
 
