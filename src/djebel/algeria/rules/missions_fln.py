@@ -546,7 +546,7 @@ def options(s: State) -> list[Action]:
             out.append(_STRIKE[u])
         if t in _MOVERS:
             if a not in can_move:
-                can_move[a] = bool(destinations(s, u))
+                can_move[a] = bool(destinations_from(s, a))
             if can_move[a]:
                 out.append(_MOVE[u])
         if t in _RAIDERS and algerian:
