@@ -37,7 +37,7 @@ OAS_INACTIVE, OAS_UNPLACED = -1, -2
 
 class State:
     __slots__ = (*SCALARS, "loc", "box", "flags", "away", "control", "terror", "resettled",
-                 "done", "stack", "combat", "dice", "log", "actions")
+                 "done", "stack", "combat", "dice", "log", "actions", "placed")
 
     def __init__(self):
         self.scenario = "1954"
@@ -76,6 +76,9 @@ class State:
         self.dice = Dice(0)
         self.log = Log()
         self.actions = Chain()
+        # Not state but a cache of ``loc`` (rules/common.py ``on_map``): the locations it
+        # was worked out from and the counters on the map. Shared by copies, never edited.
+        self.placed: tuple = (None, (), ())
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -94,6 +97,7 @@ class State:
         s.dice = self.dice.copy()
         s.log = self.log.copy()
         s.actions = self.actions.copy()
+        s.placed = self.placed
         return s
 
     def to_json(self, with_log: bool = True) -> dict:

@@ -32,6 +32,7 @@ from djebel.algeria.rules.common import (
     name,
     neutralize,
     number_actions,
+    on_map,
     roll,
     share,
     take_fln_loss,
@@ -88,9 +89,9 @@ def any_eligible(s: State, area: int) -> bool:
     loc, box, flags = s.loc, s.box, s.flags
     helo = s.helo_avail
     division = fly_any = False
-    for u in GOV_UNITS:
+    for u in on_map(s)[1]:
         a, t = loc[u], UTYPE[u]
-        if a < 0 or t == POLICE:
+        if t == POLICE:
             continue
         if a == area and t == FR_XX:
             division = True
@@ -120,7 +121,7 @@ class Select(Decision):
     def legal(self, s, frame):
         _, _, mission, area, selected, optional = frame
         division = has_division(s, area)
-        out = [_ADD[u] for u in GOV_UNITS if eligible(s, u, area, selected, division)]
+        out = [_ADD[u] for u in on_map(s)[1] if eligible(s, u, area, selected, division)]
         out += [_AIRMOBILIZE[u] for u in deployment.BRIGADE_UNITS
                 if could_fly(s, u, area, selected, division)]
         if selected:

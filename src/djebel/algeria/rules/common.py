@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import and_
+from itertools import compress, repeat
+from operator import and_, ge
 
 from djebel.algeria.board import (
     ACTIVE,
@@ -208,12 +208,29 @@ def flagged(flags: list[int], bit: int) -> list[int]:
     return out
 
 
+_FLN_ZEROS, _GOV_ZEROS = (0,) * len(FLN_UNITS), (0,) * len(GOV_UNITS)
+
+
+def on_map(s: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(FLN, Government) counters on the map (an area, France, Morocco or Tunisia), in
+    unit order. Most counters wait in the pool (1954: 18 of 120 on the map) and most
+    rules look only at those on the map, so the two lists are kept in ``s.placed`` with
+    the locations they come from, and worked out again (at C level) only when a location
+    differs: comparing the locations costs a fraction of a pass over the counters."""
+    was, fln, gov = s.placed
+    loc = s.loc
+    if was != loc:
+        was = loc[:]
+        fln = tuple(compress(FLN_UNITS, map(ge, loc[FLN_SLICE], _FLN_ZEROS)))
+        gov = tuple(compress(GOV_UNITS, map(ge, loc[GOV_SLICE], _GOV_ZEROS)))
+        s.placed = (was, fln, gov)
+    return fln, gov
+
+
 def fln_areas(s: State) -> set[int]:
-    """The areas holding a non-neutralized FLN unit (the flags are read only for the
-    counters on the map: most wait in the pool)."""
-    flags = s.flags
-    return {a for u, a in enumerate(s.loc[FLN_SLICE], FLN_SLICE.start)
-            if a >= 0 and not flags[u] & NEUT}
+    """The areas holding a non-neutralized FLN unit."""
+    loc, flags = s.loc, s.flags
+    return {loc[u] for u in on_map(s)[0] if not flags[u] & NEUT}
 
 
 def fln_abroad(s: State) -> bool:
@@ -416,14 +433,12 @@ class Census:
         self.fly_elite = False              # an elite able to fly in (airmobile or could be)
         self.fly_any = False                # any unit able to fly in
         loc, box, flags = s.loc, s.box, s.flags
-        # Most counters wait in the pool: only the location is read for those.
-        for u, a in enumerate(loc[FLN_SLICE], FLN_SLICE.start):
-            if a >= 0:
-                fln_in_box[box[u]][a] += 1
+        fln, gov = on_map(s)
+        for u in fln:
+            fln_in_box[box[u]][loc[u]] += 1
         helo = s.helo_avail
-        for u, a in enumerate(loc[GOV_SLICE], GOV_SLICE.start):
-            if a < 0:
-                continue
+        for u in gov:
+            a = loc[u]
             gov_any[a] = True
             f, t = flags[u], UTYPE[u]
             if t == POLICE:

@@ -41,6 +41,7 @@ from djebel.algeria.rules.common import (
     fln_abroad,
     log,
     name,
+    on_map,
     unit_actions,
     where,
 )
@@ -113,8 +114,8 @@ def gov_deployment_start(s: State) -> None:
 
 def deployable(s: State) -> list[int]:
     """7-1: active Government mobile units in an OPS box, each deploying once."""
-    loc, box, flags = s.loc, s.box, s.flags
-    return [u for u in GOV_UNITS if UTYPE[u] in GOV_MOBILE_TYPES and loc[u] >= 0
+    box, flags = s.box, s.flags
+    return [u for u in on_map(s)[1] if UTYPE[u] in GOV_MOBILE_TYPES
             and box[u] == OPS and (flags[u] & (ACTIVE | NEUT | DEPLOYED)) == ACTIVE]
 
 
@@ -234,8 +235,8 @@ def fln_deployment_start(s: State) -> None:
 def surfaceable(s: State) -> list[int]:
     """7-4: non-neutralized FLN units (Fronts too) in an Algerian UG box."""
     loc, box, flags = s.loc, s.box, s.flags
-    return [u for u in FLN_UNITS if loc[u] > FRANCE and box[u] == UG and not flags[u] & NEUT
-            and loc[u] not in COUNTRIES]
+    return [u for u in on_map(s)[0] if loc[u] > FRANCE and box[u] == UG
+            and not flags[u] & NEUT and loc[u] not in COUNTRIES]
 
 
 def _front_areas(s: State) -> list[int]:
@@ -266,8 +267,8 @@ class FlnDeployment(Decision):
             fronts = _front_areas(s)
             if not _anyone_in_france(s):
                 loc, box, flags, at_front = s.loc, s.box, s.flags, set(fronts)
-                out += [_FRANCE[u] for u in TYPE_UNITS[CADRE]
-                        if loc[u] in at_front and box[u] == UG and not flags[u] & NEUT]
+                out += [_FRANCE[u] for u in on_map(s)[0] if UTYPE[u] == CADRE
+                        and loc[u] in at_front and box[u] == UG and not flags[u] & NEUT]
             else:
                 out += [_RECALL[a] for a in fronts]
         out.append(_DONE)

@@ -10,17 +10,17 @@ from djebel.algeria.board import (
     AREA_IDS,
     COUNTRIES,
     DISPERSED,
+    FLN_MOBILE_TYPES,
     FLN_MOBILE_UNITS,
-    FLN_SLICE,
     FRANCE,
-    GOV_MOBILE_UNITS,
-    GOV_SLICE,
+    GOV_MOBILE_TYPES,
     GOV_UNITS,
     IS_ELITE,
     NEUT,
     NUM_AREAS,
     OPS,
     UG,
+    UTYPE,
 )
 from djebel.algeria.flow import push, step
 from djebel.algeria.rules import special
@@ -35,6 +35,7 @@ from djebel.algeria.rules.common import (
     log,
     lower_psl,
     name,
+    on_map,
     raise_psl,
     roll,
 )
@@ -65,14 +66,11 @@ def all_points(s: State) -> tuple[list[int], list[int]]:
     """10.1-1 for every area at once, by area index: (FLN points, Government points)."""
     fln, gov = [0] * NUM_AREAS, [0] * NUM_AREAS
     loc, flags = s.loc, s.flags
-    for side, units in ((fln, FLN_SLICE), (gov, GOV_SLICE)):
-        # Most counters wait in the pool (1954: 18 of 120 on the map): only the location
-        # is read for those.
-        for u, a in enumerate(loc[units], units.start):
-            if a >= 0:
-                f = flags[u]
-                if not f & NEUT:
-                    side[a] += CONTROL_POINTS[u][1 if f & DISPERSED else 0]  # control_points()
+    for side, units in zip((fln, gov), on_map(s), strict=True):
+        for u in units:
+            f = flags[u]
+            if not f & NEUT:
+                side[loc[u]] += CONTROL_POINTS[u][1 if f & DISPERSED else 0]  # control_points()
     return fln, gov
 
 
@@ -184,11 +182,12 @@ def redeployment(s: State) -> None:
     (neutralized or not); airmobile units revert; Air/Helo Available reset; Border Zone
     activation lapses."""
     loc, box, flags = s.loc, s.box, s.flags
-    for u, a in enumerate(loc[FLN_SLICE], FLN_SLICE.start):
-        if a in ALGERIA_SET:               # is_algerian()
+    fln, gov = on_map(s)
+    for u in fln:
+        if loc[u] in ALGERIA_SET:          # is_algerian()
             box[u] = UG
-    for u in GOV_MOBILE_UNITS:
-        if loc[u] >= 0:
+    for u in gov:
+        if UTYPE[u] in GOV_MOBILE_TYPES:
             box[u] = OPS
             flags[u] &= ~AIRMOBILE
     s.air_avail, s.helo_avail = s.air_max, s.helo_max
@@ -229,11 +228,11 @@ def final_psl(s: State) -> None:
 
 def _fln_mobile_in_algeria(s: State) -> bool:
     """A non-neutralized FLN mobile unit (Cadre, Band, Failek) in Algeria (10.4 step 4).
-    A plain loop: in a turn without one it runs over every FLN mobile counter, and a
-    generator under ``any`` costs twice as much."""
+    A plain loop: in a turn without one it runs over every FLN counter on the map, and
+    a generator under ``any`` costs twice as much."""
     loc, flags = s.loc, s.flags
-    for u in FLN_MOBILE_UNITS:  # noqa: SIM110
-        if loc[u] in ALGERIA_SET and not flags[u] & NEUT:
+    for u in on_map(s)[0]:  # noqa: SIM110
+        if UTYPE[u] in FLN_MOBILE_TYPES and loc[u] in ALGERIA_SET and not flags[u] & NEUT:
             return True
     return False
 

@@ -44,6 +44,7 @@ from djebel.algeria.rules.common import (
     log,
     name,
     neutralize,
+    on_map,
     patrol_count,
     rating,
     roll,
@@ -524,10 +525,10 @@ def options(s: State) -> list[Action]:
     raid_ap = ap >= a2("raid")["cost"]
     gov_at = set(loc[GOV_SLICE])
     can_move: dict[int, bool] = {}
-    for u in FLN_UNITS:
-        a = loc[u]
-        if a < 0 or flags[u] & NEUT:
+    for u in on_map(s)[0]:
+        if flags[u] & NEUT:
             continue
+        a = loc[u]
         t = UTYPE[u]
         if a == FRANCE:
             # 11.22: the France Cadre only does Propaganda, from any box.

@@ -23,7 +23,6 @@ from djebel.algeria.board import (
     FRENCH_MOBILE_TYPES,
     FRONT,
     GOV_MOBILE_TYPES,
-    GOV_MOBILE_UNITS,
     GOV_UNITS,
     NEUT,
     OC,
@@ -51,6 +50,7 @@ from djebel.algeria.rules.common import (
     log,
     lower_psl,
     name,
+    on_map,
     rating,
     unit_actions,
     where,
@@ -72,7 +72,6 @@ _BORDER_ZONE, _ACTIVATE_BZ, _ACTIVATE_ALL, _REMOVE_OAS = (
     Action("border-zone"), Action("activate", ("border-zone",)), Action("activate", ("all",)),
     Action("remove-oas"))
 _MOBILIZE_TYPES = (*sorted(GOV_MOBILE_TYPES), POLICE)
-_FRENCH_MOBILE_UNITS = tuple(u for u in GOV_UNITS if UTYPE[u] in FRENCH_MOBILE_TYPES)
 BZ_LIMIT = -3      # INT-19: the Border Zone track ends at -3
 
 
@@ -171,8 +170,8 @@ def gov_options(s: State) -> list[Action]:
 
 def activation_candidates(s: State) -> list[int]:
     """6.32: French mobile units in OPS, not neutralized, not yet active, affordable."""
-    loc, box, flags = s.loc, s.box, s.flags
-    return [u for u in _FRENCH_MOBILE_UNITS if loc[u] >= 0 and box[u] == OPS
+    box, flags = s.box, s.flags
+    return [u for u in on_map(s)[1] if UTYPE[u] in FRENCH_MOBILE_TYPES and box[u] == OPS
             and not flags[u] & (ACTIVE | NEUT) and can_pay(s, activate_cost(u))]
 
 
@@ -362,9 +361,9 @@ def gov_reinf_end(s: State) -> None:
     if s.gov_half:
         s.gov_half = 0
         lower_psl(s, "gov", 1, "6.3", "half PSP rounded up")
-    loc, box, flags = s.loc, s.box, s.flags
-    for u in GOV_MOBILE_UNITS:
-        if loc[u] < 0 or box[u] != OPS:
+    box, flags = s.box, s.flags
+    for u in on_map(s)[1]:
+        if UTYPE[u] not in GOV_MOBILE_TYPES or box[u] != OPS:
             continue
         if UTYPE[u] == AL_X and not flags[u] & NEUT:
             flags[u] |= ACTIVE
@@ -430,12 +429,12 @@ def fln_options(s: State) -> list[Action]:
     loc, flags, ap = s.loc, s.flags, s.ap
     # One pass over the Fronts: the areas holding one (6.2-2: one per area), the
     # non-neutralized ones' areas as build sites (6.2-1), the Fronts to reduce (6.2-5).
-    fronts, sites, on_map = set(), set(), []
+    fronts, sites, reducible = set(), set(), []
     for u in TYPE_UNITS[FRONT]:
         a = loc[u]
         if a >= 0:
             fronts.add(a)
-            on_map.append(u)
+            reducible.append(u)
             if not flags[u] & NEUT:
                 sites.add(a)
     build_sites = sorted(sites)
@@ -456,9 +455,9 @@ def fln_options(s: State) -> list[Action]:
     can_band = free_band and ap >= conv["cadre_band"]["cost"]
     can_failek = free_counter(s, FAILEK) is not None and ap >= conv["band_failek"]["cost"]
     resettled = s.resettled
-    for u in TYPE_UNITS[CADRE]:
+    for u in on_map(s)[0]:
         a = loc[u]
-        if a < 0 or a == FRANCE or flags[u] & NEUT:
+        if UTYPE[u] != CADRE or a == FRANCE or flags[u] & NEUT:
             continue
         if (can_front and a in ALGERIA_SET and a not in fronts
                 and (REMOTE if resettled[a] else AREA_RATING[a]) != REMOTE):   # rating()
@@ -470,7 +469,7 @@ def fln_options(s: State) -> list[Action]:
             if loc[u] in COUNTRIES:
                 out.append(_CONVERT["failek"][u])
     if free_cadre:
-        out += [_REDUCE[u] for u in on_map]
+        out += [_REDUCE[u] for u in reducible]
     out.append(_DONE)
     return out
 
