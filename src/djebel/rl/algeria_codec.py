@@ -227,6 +227,10 @@ _tracks = attrgetter(*TRACKS)
  _O_BZ, _O_TRACKS, _O_NUMBER) = (OFFSETS[f] for f in (
     "oas", "oas_controller", "ops_last", "shorter_leader", "scenario", "phase", "observer",
     "border_zone", "tracks", "subject_number"))
+(_O_DECISION, _O_TO_MOVE, _O_SUBJECT_UNITS, _O_CHOSEN, _O_COMBAT, _O_SUBJECT_AREA,
+ _O_SUBJECT_TYPE) = (OFFSETS[f] for f in (
+    "decision", "to_move", "subject_units", "chosen_units", "combat_units", "subject_area",
+    "subject_type"))
 _DONE_BITS = tuple(tuple(k for k in range(5) if d >> k & 1) for d in range(32))
 
 # Frame layouts of the decisions that are about particular units, an area or a number
@@ -421,7 +425,7 @@ def _decision_context(s: State, add) -> int:
     combat = s.combat
     area = -1
     if combat:
-        o = OFFSETS["combat_units"]
+        o = _O_COMBAT
         for key in ("gov", "fln", "targets"):
             for u in combat.get(key) or ():
                 add(o + u)
@@ -433,25 +437,25 @@ def _decision_context(s: State, add) -> int:
         name = frame[0]
         dec = flow.DECISIONS.get(name)
         if dec is not None:
-            add(OFFSETS["decision"] + _DECISION[name])
-            add(OFFSETS["to_move"] + _SIDE[dec.side(s, frame)])
+            add(_O_DECISION + _DECISION[name])
+            add(_O_TO_MOVE + _SIDE[dec.side(s, frame)])
             slots = _FRAME_SLOTS.get(name)
             if slots is not None:
                 unit, where, chosen, utype, num = slots
                 if unit is not None:
-                    add(OFFSETS["subject_units"] + frame[unit])
+                    add(_O_SUBJECT_UNITS + frame[unit])
                 if where is not None and frame[where] >= 0:
                     area = frame[where]
                 if chosen is not None:
-                    o = OFFSETS["chosen_units"]
+                    o = _O_CHOSEN
                     for u in frame[chosen]:
                         add(o + u)
                 if utype is not None:
-                    add(OFFSETS["subject_type"] + frame[utype])
+                    add(_O_SUBJECT_TYPE + frame[utype])
                 if num is not None:
                     number = frame[num]
     if area >= 0:
-        add(OFFSETS["subject_area"] + area)
+        add(_O_SUBJECT_AREA + area)
     return number
 
 

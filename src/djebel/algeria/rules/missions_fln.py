@@ -526,17 +526,15 @@ def options(s: State) -> list[Action]:
     gov_at = set(loc[GOV_SLICE])
     can_move: dict[int, bool] = {}
     for u in on_map(s)[0]:
-        if flags[u] & NEUT:
-            continue
         a = loc[u]
+        if (box[u] != OPS and a != FRANCE) or flags[u] & NEUT:   # 2.2-3 (France: 11.22)
+            continue
         t = UTYPE[u]
         if a == FRANCE:
             # 11.22: the France Cadre only does Propaganda, from any box.
             if (t in _PROPAGANDISTS and not done[FRANCE] & DONE_PROPAGANDA
                     and propaganda_ap):
                 out.append(_PROPAGANDA[u])
-            continue
-        if box[u] != OPS:                       # 2.2-3
             continue
         algerian = AREA_RATING[a] != COUNTRY    # INT-61
         r = REMOTE if resettled[a] else AREA_RATING[a]      # rating(), 2.2-6
