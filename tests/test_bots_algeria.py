@@ -294,15 +294,59 @@ def test_make_agent_passes_style_settings_to_the_heuristic_agent():
 def test_style_memory_carries_earlier_turns_evidence(memory, second_pick):
     """Turn one: style 1 wins both rollouts. Turn two: style 0 wins one, style 1 none.
     Judged on its own the second turn picks style 0; with memory 1 the earlier
-    evidence keeps style 1 (2 wins against 1)."""
+    evidence keeps style 1 (2 wins against 1). No margin (``z=0, switch_lead=0``):
+    the style that won most."""
     game = _to_search_decision("fln")
-    agent = SearchAgent("fln", 0, rollouts=2, memory=memory)
+    agent = SearchAgent("fln", 0, rollouts=2, memory=memory, z=0.0, switch_lead=0.0)
     results = iter([0, 1, 0, 0, 0, 0] + [0, 1, 0, 0, 0, 0]          # turn one
                    + [1, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0])       # turn two
     agent._rollout = lambda g, style, seed: next(results)
     assert len(STYLES["fln"]) == 6
     assert agent._pick_style(game) == 1
     assert agent._pick_style(game) == second_pick
+
+
+def _scripted(table):
+    """A rollout function whose result for (style, k-th seed) is ``table[style][k]``,
+    and the list of the (style, k) it was asked."""
+    asked = []
+    seeds = iter(range(100))
+
+    def play(style, seed):
+        asked.append((style, seed))
+        return table[style][seed]
+    return play, (lambda: next(seeds)), asked
+
+
+def test_pick_style_keeps_the_heuristic_unless_a_style_is_clearly_better():
+    """Style 1 wins the 2 seeds style 0 loses: a lead of 2 over 2 discordant seeds
+    (2 < 2 standard errors, 2.83) keeps style 0; 6 of 6 (6 > 4.90) switches to it."""
+    from djebel.algeria.bots.search import StyleRecord, pick_style
+    few = [[0, 0, 1], [1, 1, 1], [0, 0, 1]]
+    play, seeds, _ = _scripted(few)
+    assert pick_style(StyleRecord(3), play, seeds, 3, 6, 2, 1.0, 2.0, 2.0) == 0
+    many = [[0] * 6 + [1] * 4, [1] * 10, [0] * 6 + [1] * 4]
+    play, seeds, _ = _scripted(many)
+    assert pick_style(StyleRecord(3), play, seeds, 10, 12, 2, 1.0, 2.0, 2.0) == 1
+    # Without a margin the first lead of 1 is enough.
+    play, seeds, _ = _scripted([[0], [0], [1]])
+    assert pick_style(StyleRecord(3), play, seeds, 1, 6, 2, 1.0, 0.0, 0.0) == 2
+
+
+def test_pick_style_screens_out_the_styles_behind_the_heuristic():
+    """After the 2 screening seeds only the challengers ahead of style 0 play on
+    (style 2 behind, style 3 level: dropped); a turn where none is ahead stops there."""
+    from djebel.algeria.bots.search import StyleRecord, pick_style
+    table = [[0, 1, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0]]
+    play, seeds, asked = _scripted(table)
+    record = StyleRecord(4)
+    assert pick_style(record, play, seeds, 6, 2, 2, 1.0, 2.0, 2.0) == 1
+    assert sorted({s for s, k in asked if k >= 2}) == [0, 1] and len(asked) == 8 + 8
+    assert record.lead == [0.0, 5.0, -1.0, 0.0]
+    level = [[1, 1, 1], [1, 1, 1], [1, 0, 1]]
+    play, seeds, asked = _scripted(level)
+    assert pick_style(StyleRecord(3), play, seeds, 3, 2, 2, 1.0, 2.0, 2.0) == 0
+    assert len(asked) == 6                      # no seed after the screen
 
 
 @pytest.mark.parametrize(("fln", "gov", "value"), [

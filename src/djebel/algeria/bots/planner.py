@@ -42,7 +42,7 @@ from collections.abc import Callable
 from djebel.algeria.bots.evaluation import win_chance
 from djebel.algeria.bots.gauntlet import GAUNTLET
 from djebel.algeria.bots.heuristic import HeuristicAgent
-from djebel.algeria.bots.search import MAX_ROLLOUT_TURNS, STYLES
+from djebel.algeria.bots.search import MAX_ROLLOUT_TURNS, STYLES, StyleRecord, pick_style
 from djebel.core.actions import Action
 from djebel.core.dice import Dice
 from djebel.core.errors import DjebelError
@@ -67,7 +67,8 @@ class PlannerAgent:
 
     def __init__(self, side: str, seed: int = 0, rollouts: int = 16,
                  horizon: int | None = None, memory: float = 1.0, decay: float = 0.97,
-                 share_rollouts: int = 8, margin: float = 0.03):
+                 share_rollouts: int = 8, margin: float = 0.03, screen: int = 6,
+                 finalists: int = 2, z: float = 2.0, switch_lead: float = 2.0):
         self.side, self.other = side, OTHER[side]
         self.rng = random.Random(seed)
         self.rollouts = rollouts
@@ -86,7 +87,9 @@ class PlannerAgent:
         # The plain heuristic starts with a head start that fades like the evidence:
         # a few lucky guesses at the set-up do not switch the model.
         self.fit = [PRIOR] + [0.0] * (len(self.models) - 1)
-        self.evidence = [0.0] * len(self.styles)
+        self.screen, self.finalists = screen, finalists
+        self.z, self.switch_lead = z, switch_lead
+        self.record = StyleRecord(len(self.styles))
         self.picks: list[tuple[int, int, int]] = []   # (turn, style, opponent model)
         self.times: list[float] = []                 # seconds per decision
         self._turn = -1
@@ -154,18 +157,16 @@ class PlannerAgent:
 
     # ------------------------------------------------------------ style switching
     def _pick_style(self, game) -> int:
-        """The style whose rollouts won most, this turn's added to ``memory`` times
-        the earlier turns' evidence (ties: the earlier style)."""
+        """The style to play this turn (``pick_style``: the plain heuristic's unless
+        another is clearly better), rollouts against the best-fitting model."""
         model = self.model()
-        wins = [0.0] * len(self.styles)
-        for _ in range(self.rollouts):
-            seed = self.rng.getrandbits(62)
-            for i, kw in enumerate(STYLES[self.side]):
-                wins[i] += self._rollout(game, kw, model, seed, self.horizon)
-        self.evidence = [self.memory * e + w for e, w in zip(self.evidence, wins, strict=True)]
-        best = max(range(len(self.styles)), key=lambda i: (self.evidence[i], -i))
-        self.picks.append((game.state.turn, best, model))
-        return best
+        kws = STYLES[self.side]
+        pick = pick_style(self.record,
+                          lambda i, seed: self._rollout(game, kws[i], model, seed, self.horizon),
+                          lambda: self.rng.getrandbits(62), self.rollouts, self.screen,
+                          self.finalists, self.memory, self.z, self.switch_lead)
+        self.picks.append((game.state.turn, pick, model))
+        return pick
 
     def _rollout(self, game, style: dict, model: int, seed: int, horizon: int | None,
                  first: Action | None = None) -> float:
