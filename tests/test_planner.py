@@ -10,6 +10,7 @@ from djebel.algeria.bots import evaluation
 from djebel.algeria.bots.gauntlet import PassAgent
 from djebel.algeria.bots.heuristic import HeuristicAgent
 from djebel.algeria.bots.planner import PlannerAgent
+from djebel.algeria.bots.search import STYLES
 from djebel.algeria.game import new_game
 from djebel.core.errors import ScenarioError
 
@@ -191,3 +192,35 @@ def test_planner_after_a_take_back_keeps_its_model_and_plays_on():
         replay.apply(gov.choose(replay))
     assert agent.choose(replay) in replay.legal_actions()
     assert agent.fit == fit
+
+
+def test_planner_plays_a_clearly_better_style_and_keeps_the_heuristic_otherwise():
+    """Rollouts scripted per style: a style that wins every seed the plain heuristic
+    loses (lead 16, 16 > 2 standard errors of 4) is played; one that wins 2 seeds
+    more than it over the screen (2 < 2.83) is not, and after the 6 screening seeds
+    only it and style 0 play on. The rollouts play the model that fits the opponent."""
+    game = _at_turn("1958", 3, 2)
+    for table, pick, calls in (({2: 1.0}, 2, 6 * 6 + 10 * 2),
+                               ({4: "first two"}, 0, 6 * 6 + 10 * 2)):
+        agent = PlannerAgent("fln", 1, rollouts=16, share_rollouts=0)
+        asked = []
+
+        def fake(g, style, model, seed, horizon, first=None, table=table, agent=agent,
+                 asked=asked):
+            i = STYLES["fln"].index(style)
+            asked.append((i, model, seed))
+            k = sum(1 for j, _, _ in asked if j == i) - 1
+            win = table.get(i)
+            if win == "first two":
+                return 1.0 if k < 2 else 0.0
+            return win if win is not None else 0.0
+
+        agent._rollout = fake
+        agent.choose(game)
+        assert agent.picks == [(2, pick, agent.model())]
+        assert len(asked) == calls
+        assert {m for _, m, _ in asked} == {agent.model()}
+        by_seed = {}
+        for i, _, seed in asked:
+            by_seed.setdefault(seed, []).append(i)
+        assert all(v == list(range(6)) for v in list(by_seed.values())[:6])

@@ -13,9 +13,11 @@ The planner adds:
   styles and the gauntlet strategies) what it would have played. A model scores 1
   for every choice it predicted, the older ones fading by ``decay`` per decision.
   The rollouts play the opponent with the model that predicted it best.
-* **Style switching** as the search agent, over the same styles, with the same dice
-  seeds for every style (common random numbers), each rollout a clone of the game
-  whose dice are reseeded from the agent's own generator.
+* **Style switching** as the search agent (``search.pick_style``), over the same
+  styles, with the same dice seeds for every style (common random numbers), each
+  rollout a clone of the game whose dice are reseeded from the agent's own
+  generator: the plain heuristic's style unless another leads it clearly, so that
+  search does not make it worse than the heuristic it plays out.
 * **PSP shares searched** (9-4): at each share of PSP it plays out four splits (the
   heuristic's, all for itself, all against the enemy, half each) to the start of the
   next turn on common dice, scores them by the fitted position evaluation

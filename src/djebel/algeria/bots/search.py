@@ -12,10 +12,16 @@ dice of cloned states:
   how eagerly it propagandizes, whether it converts Cadres into Fronts, whether
   units cross in from Morocco and Tunisia, whether it builds Cadres rather than
   Bands and how readily its units move), the opponent played
-  by the HeuristicAgent, the same dice seeds for every style. It plays the style
-  that won most, counting the earlier turns' wins with weight ``memory`` (1 by
-  default: a style's record builds up over the game, which steadies the choice
-  against the noise of 16 rollouts).
+  by the HeuristicAgent, the same dice seeds for every style (``pick_style``). It
+  keeps the plain heuristic's style unless another leads it clearly: by at least
+  ``switch_lead`` rollouts and ``z`` standard errors of the paired differences,
+  the earlier turns' counted with weight ``memory`` (1 by default: a style's record
+  builds up over the game). Search then cannot make the bot much worse than its
+  rollout policy against an opponent unlike the one it imagines (a one-idea
+  strategy of the gauntlet), and the styles still behind the heuristic after
+  ``screen`` seeds play no more rollouts, which halves the time of a turn's search.
+  ``z=0, switch_lead=0`` and ``screen`` at least ``rollouts`` give the earlier
+  rule: the style that won most.
 * **Mission tree** (``tree=True``): open-loop MCTS over the Operations-phase
   mission choices of its own side (``ops_fln``/``ops_gov``), over the
   HeuristicAgent's top-ranked candidates plus ``pass``; rollouts run to the end
