@@ -101,3 +101,40 @@ def test_cli_bad_input_is_a_usage_error():
                        (["--insurgents", "x"], "'x'")):
         res = CliRunner().invoke(app, ["tournament", "skirmish", *args, "--games", "1"])
         assert res.exit_code == 2 and word in res.output
+
+
+def test_cli_search_budget_reaches_the_search_bot(monkeypatch):
+    """``--search-budget N`` is the search bot's rollouts per searched decision, as in
+    ``djebel play``/``simulate``; the other side's bot gets no option, and the Markdown
+    command carries the budget so the row reproduces."""
+    from djebel import agents
+
+    made = []
+    real = agents.make_agent
+
+    def spy(name, game, side, seed=0, **options):
+        made.append((name, side, options))
+        bot = real(name, game, side, seed, **options)
+        if name == "search":
+            assert bot.mcts.iterations == options["iterations"]
+        return real("matrix", game, side, seed)        # play the battle cheaply
+
+    monkeypatch.setattr(agents, "make_agent", spy)
+    res = CliRunner().invoke(app, ["tournament", "skirmish", "hotlz", "--french", "search",
+                                   "--games", "1", "--seed", "5", "--search-budget", "3",
+                                   "--markdown"])
+    assert res.exit_code == 0, res.output
+    assert ("`djebel tournament skirmish hotlz --french search --insurgents matrix --games 1 "
+            "--seed 5 --search-budget 3`") in res.output
+    assert ("search", "french", {"iterations": 3}) in made
+    assert ("matrix", "insurgents", {}) in made
+    assert all(opts == {} for name, _side, opts in made if name != "search")
+    res = CliRunner().invoke(app, ["tournament", "skirmish", "hotlz", "--insurgents", "search",
+                                   "--games", "1", "--search-budget", "0"])
+    assert res.exit_code == 2
+
+
+def test_row_records_the_search_budget():
+    row = st.play_row("hotlz", "matrix", "matrix", 1, seed=5, search_budget=4)
+    assert "search_budget" not in row           # no search bot in the row
+    assert row == st.play_row("hotlz", "matrix", "matrix", 1, seed=5)

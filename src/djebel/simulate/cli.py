@@ -356,6 +356,8 @@ def tournament_skirmish(
     markdown: bool = typer.Option(False, "--markdown",
                                   help="print the table in Markdown, with the command"),
     as_json: bool = typer.Option(False, "--json", help="JSON output (one row a line)"),
+    search_budget: int = typer.Option(8, min=1, help="search bot: rollouts per searched "
+                                      "decision"),
 ) -> None:
     """Insurgent Commander balance: for every scenario and pairing of bots, the French
     wins with a Wilson 95% interval, mean victory points and elements lost per side,
@@ -394,7 +396,8 @@ def tournament_skirmish(
                 for i in insurgents:
                     task = bar.add_task(f"{sc}: French {f} v Insurgents {i}", total=games)
                     rows.append(st.play_row(sc, f, i, games, seed, workers,
-                                            progress=lambda n, t=task: bar.advance(t, n)))
+                                            progress=lambda n, t=task: bar.advance(t, n),
+                                            search_budget=search_budget))
     if as_json:
         for r in rows:
             print(json.dumps(r))
@@ -404,6 +407,8 @@ def tournament_skirmish(
         words += [w for b in french for w in ("--french", b)]
         words += [w for b in insurgents for w in ("--insurgents", b)]
         words += ["--games", str(games), "--seed", str(seed)]
+        if "search" in (*french, *insurgents):
+            words += ["--search-budget", str(search_budget)]
         print(st.markdown(rows, " ".join(shlex.quote(w) for w in words)), end="")
         return
     table = Table(title=f"Insurgent Commander, {games} battles per row, seed {seed}")

@@ -20,13 +20,23 @@ SIDES = ("french", "insurgents")
 
 
 def play_row(scenario: str, french: str, insurgents: str, games: int, seed: int = 0,
-             workers: int = 1, progress: Callable[[int], None] | None = None) -> dict:
+             workers: int = 1, progress: Callable[[int], None] | None = None,
+             search_budget: int | None = None) -> dict:
     """Play ``games`` battles of ``scenario``, French ``french`` v Insurgents
-    ``insurgents``, and summarize them (see :func:`summarize_row`)."""
-    job = runner.Job("skirmish", scenario, {"french": french, "insurgents": insurgents}, seed)
+    ``insurgents``, and summarize them (see :func:`summarize_row`). ``search_budget``
+    is the search bot's rollouts per searched decision (its default when None), for
+    whichever side plays it."""
+    agents = {"french": french, "insurgents": insurgents}
+    options = {} if search_budget is None else {
+        side: {"iterations": search_budget} for side, name in agents.items()
+        if name == "search"}
+    job = runner.Job("skirmish", scenario, agents, seed, agent_options=options)
     runner.check(job)
     records = runner.run(job, games, workers=workers, progress=progress)
-    return summarize_row(scenario, job.agents, seed, records)
+    row = summarize_row(scenario, job.agents, seed, records)
+    if options:
+        row["search_budget"] = search_budget
+    return row
 
 
 def _mean(values: list[float]) -> float:
