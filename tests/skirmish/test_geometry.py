@@ -108,8 +108,11 @@ def test_R141_hot_lz_north_is_dead_ground_for_the_village():
     helo = Body(65.0, 101.0, 0.0, 5.0, 12.0, False)
     landed_view = {e.label: los_uncached(g.terrain, e.body, helo)
                    for e in g.elements if e.side == "insurgents"}
-    for lab in ("I4", "I6", "I7", "I8", "I10"):          # village rifles, MMG, SAM, ATGM, HMG
+    village = {e.label: e.t.id for e in g.elements
+               if e.side == "insurgents" and e.x >= 80}
+    assert village == {"I4": "ins_rifle", "I5": "mmg", "I6": "sam"}   # as rebalanced
+    for lab in village:                                  # the village rifles, MMG, SAM
         assert not landed_view[lab], lab
     assert landed_view["I2"] and landed_view["I3"]      # the cache garrison sees it
     flying = helo._replace(air=True)
-    assert los_uncached(g.terrain, g.el("I7").body, flying)   # R148: airborne is exposed
+    assert los_uncached(g.terrain, g.el("I6").body, flying)   # R148: airborne is exposed
