@@ -66,7 +66,11 @@ def _margin(results) -> float:
 AMBUSH_AS_PRINTED = str(Path(__file__).parents[1] / "fixtures" / "ambush_as_printed.toml")
 
 
-@pytest.mark.parametrize("scenario", (AMBUSH_AS_PRINTED, "hotlz"))
+# and the Hot LZ as printed (4.3), before its rebalance took the guns that met the Pumas
+HOTLZ_AS_PRINTED = str(Path(__file__).parents[1] / "fixtures" / "hotlz_as_printed.toml")
+
+
+@pytest.mark.parametrize("scenario", (AMBUSH_AS_PRINTED, HOTLZ_AS_PRINTED))
 def test_better_vp_margin_than_the_heuristic_bot_as_french(scenario):
     """Mean VP margin (French minus Insurgents) against matrix insurgents, fixed seeds."""
     new, old = _margin(_results(scenario, FrenchBot)), _margin(_results(scenario, HeuristicBot))

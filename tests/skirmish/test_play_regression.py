@@ -38,13 +38,13 @@ def _bots(pair: str, seed: int):
 # Insurgents), and the first 16 hex digits of the sha256 of the record's orders
 RECORDED = [
     ("ambush", "matrix-matrix", 3, 123, 13, 14, 8, 4, "b7246e55698db6de"),
-    ("search", "matrix-matrix-log", 4, 79, 2, 17, 4, 2, "cdd5fe2e8157068f"),
-    ("hotlz", "heuristic-matrix", 5, 91, 7, 11, 5, 4, "5d61f490ff402275"),
-    ("casevac", "heuristic-heuristic", 6, 77, 6, 13, 3, 2, "90fe1ef655e723ba"),
+    ("search", "matrix-matrix-log", 4, 126, 9, 15, 3, 3, "1e04bc69f11c2684"),
+    ("hotlz", "heuristic-matrix", 5, 106, 13, 6, 2, 5, "7c56cf6f75c46b34"),
+    ("casevac", "heuristic-heuristic", 6, 59, 4, 14, 6, 1, "1046b2b3e755e023"),
     ("douar", "heuristic-matrix", 7, 66, 3, 2, 1, 1, "946daf978a8f9892"),
     ("ambush", "heuristic-heuristic", 8, 137, 14, 6, 4, 4, "bde359f9ae0a1061"),
-    ("search", "search-matrix", 9, 103, 3, 9, 4, 3, "f26f97ed59f83d01"),
-    ("hotlz", "matrix-search", 10, 103, 5, 22, 8, 2, "dd321654bfd053ba"),
+    ("search", "search-matrix", 9, 120, 6, 7, 3, 2, "695da594bb0afc79"),
+    ("hotlz", "matrix-search", 10, 88, 5, 11, 8, 1, "cdeb36a054d37c9d"),
 ]
 
 
