@@ -48,6 +48,20 @@ def test_D65_blunder_5_advances_into_close_combat_then_pins(build):
     assert f1.x == pytest.approx(35 - 3, abs=0.06)
 
 
+@pytest.mark.parametrize("result", (4, 5))
+def test_D65_landed_helicopter_that_blunders_stays_put_and_is_pinned(build, result):
+    """A landed helicopter moves only by taking off (R134): blunder results 4 (fall back)
+    and 5 (advance) leave it where it is, pinned, like an immobilized vehicle."""
+    g = build([F("utility_helo", 20, 20, 0), I("ins_rifle", 35, 20, 180), FAR],
+              terrain=[BLOCK])
+    helo = g.el("F1")
+    assert not helo.airborne
+    follow = activation.blunder(g, helo, forced=result)
+    assert (helo.x, helo.y, helo.facing) == (20, 20, 0)
+    # result 4 pins at once; result 5 leaves the pin to the order that rolled (no contact)
+    assert helo.pinned if result == 4 else follow == ["react", "pin"]
+
+
 def test_D77_collateral_options(build):
     kw = dict(civilians=[(52, 30)], terrain=[BLOCK])
     g = build([F("french_rifle", 20, 20), I("ins_rifle", 50, 20)],

@@ -146,8 +146,11 @@ def _confused_fire(g: SkirmishGame, e: Element) -> bool:
 
 
 def _straight_moves(g: SkirmishGame, e: Element, heading: float, moves: int) -> bool:
-    """Move up to ``moves`` allowances straight along ``heading``; True on enemy contact."""
-    if e.immobilized or not e.ground:
+    """Move up to ``moves`` allowances straight along ``heading``; True on enemy contact.
+
+    D65 reads immobilized vehicles as not moving; a landed helicopter is read the same way,
+    since it moves only by taking off first (R134) and has no ground allowance."""
+    if e.immobilized or not e.ground or e.t.is_aircraft:
         return False
     full = move_cm(g, e) * moves
     rad = math.radians(heading)
