@@ -14,6 +14,7 @@ from djebel.algeria.board import (
     DISPERSED,
     EL_X,
     FAILEK,
+    FLN_SLICE,
     FR_X,
     FR_XX,
     FRONT,
@@ -47,7 +48,7 @@ from djebel.algeria.bots.view import (
 from djebel.algeria.rules.common import contact as unit_contact
 from djebel.algeria.rules.common import firepower as unit_fp
 from djebel.algeria.rules.deployment import helo_cost
-from djebel.algeria.state import DONE_PROPAGANDA
+from djebel.algeria.state import DONE_PROPAGANDA, FLN_CONTROL, GOV_CONTROL, OAS_INACTIVE
 from djebel.algeria.tables import tables
 from djebel.core.actions import Action
 
@@ -123,7 +124,13 @@ DIVISION_CONTACT, DIVISION_FP = 2, 12       # a Dispersed division (C.7, 11.7)
 DIVISION_VALUE = 5.0    # the Flush worth (_flush_estimate) a division must open
 MASS_UNITS = 4          # FLN units in an area that make it worth a division
 RELOCATE = 3        # Police moved a turn against a Propaganda FLN
-HOLD_DRIFT = 2      # PSL a turn, apart from spending, that lets Civil Affairs hold
+CA_MEAN = 10 / 6    # FLN PSL a Civil Affairs takes on average (9.25, A.3 with no DRM)
+COUP_ZONE = 30      # the coup check (11.4) and the OAS (11.3) at this PSL or less
+ZONE_COST = 3.0     # GOV PSL a turn in the zone: the OAS (upkeep 1-2, 10.4; '+' and Terror
+                    # of its Suppression, 11.3-3) and the coup check (11.4, -1.9 a sixth)
+COUP_COST = 0.5     # the coup check alone, once the OAS is active (and in the drift)
+RACE_TURNS = 3      # the turns a race by Civil Affairs is looked ahead
+HOLD_MARGIN = 1.0   # FLN PSL a turn holding must take for the long war to be won
 CONTROL_FLOOR = 31  # no unit activated for control at this PSL or less (11.3, 11.4)
 
 
@@ -149,6 +156,12 @@ class GovPolicies:
     _drift_mark: tuple = ()                 # (turn, PSL, _spent) at its first decision
     _drift: float | None = None             # last turn's PSL change apart from spending
     _fln_trend: int | None = None           # last turn's change of the FLN's PSL
+    _blows = 0.0                            # FLN PSL the Government's CA and shares took
+    _ca_pending: tuple = ()                 # (FLN PSL, FLN AP and boxes) at a Civil Affairs
+    _ops_mark: tuple = ()                   # (turn, GOV, FLN at first, GOV, FLN at last)
+    _ops_drift: tuple[float, float] | None = None   # last Operations Phase's changes
+    _gains_key: tuple = ()
+    _gains_memo: tuple[float, float] = (0.0, 0.0)
     _fronts_base: int | None = None     # FLN Fronts in Algeria when first seen
     _fronts_grew = False                # the FLN has built a Front since
     _relocated: tuple[int, int] = (0, 0)    # (turn, Police moved that turn)
@@ -212,20 +225,99 @@ class GovPolicies:
         return None
 
     # ------------------------------------------------------------ the long war
-    def _winning_long_war(self) -> bool:
-        """Over the last whole turn the Government's PSL, apart from its spending, rose
-        by HOLD_DRIFT or more (its income: control bonus, eliminations) and the FLN's
-        fell: holding its PSL there wins in time. Measured (100 games a cell) against
-        a drift of 0: 82% against 74% in 1954 against ``bands``, 23% against 18% in
-        1958 against the heuristic FLN."""
-        return (self._drift is not None and self._drift >= HOLD_DRIFT
-                and self._fln_trend is not None and self._fln_trend < 0)
+    def _watch_ops(self, s) -> None:
+        """At each Government mission decision: the PSLs apart from its own spending
+        and blows (``_spent``, ``_blows``) at its first and last decision of the turn's
+        Operations Phase; at the first of a new turn, the last turn's change of each
+        goes to ``_ops_drift`` (the FLN's missions and the eliminations, 9-5, without
+        the random events, which the policy does not forecast)."""
+        pending = self._ca_pending
+        if pending:
+            self._ca_pending = ()
+            if pending[1] == (s.ap, s.box[FLN_SLICE]):
+                # The FLN did nothing since that Civil Affairs: its result is known.
+                self._blows += pending[0] - s.fln_psl - CA_MEAN
+        gov, fln = s.gov_psl + self._spent, s.fln_psl + self._blows
+        mark = self._ops_mark
+        if mark and mark[0] == s.turn:
+            self._ops_mark = (mark[0], mark[1], mark[2], gov, fln)
+            return
+        if mark and mark[0] == s.turn - 1:
+            self._ops_drift = (mark[3] - mark[1], mark[4] - mark[2])
+        self._ops_mark = (s.turn, gov, fln, gov, fln)
+
+    def _gains(self, s) -> tuple[float, float]:
+        """(Government, FLN) PSL change a turn expected apart from the Government's
+        spending and blows: last turn's Operations Phase (``_ops_drift``) and the Final
+        PSL Adjustment as the board stands (10.4): the control bonus (10.4-6), the OAS
+        upkeep (10.4-2, 1.5 on average), 1 a Terrorized or resettled area (10.4-3), the
+        FLN's income from Morocco and Tunisia (10.4-5) and its 3d6 loss with no mobile
+        unit in Algeria (10.4-4)."""
+        memo_key = (s.turn, id(s), s.gov_psl, s.fln_psl)
+        if self._gains_key == memo_key:
+            return self._gains_memo
+        v = view_of(s)
+        ops_gov, ops_fln = self._ops_drift or (0.0, 0.0)
+        if s.control_decided:
+            diff = s.control.count(GOV_CONTROL) - s.control.count(FLN_CONTROL)
+        else:       # every area Contested until the first Control segment (3-6)
+            diff = sum(control_value(v.fln_cp[a], v.gov_cp[a]) for a in ALGERIA)
+        gov = ops_gov + max(0, diff) // 2 - sum(1 for t, r in zip(s.terror, s.resettled,
+                                                                  strict=True) if t or r)
+        if s.oas != OAS_INACTIVE:
+            gov -= 1.5
+        abroad = sum(FP[UTYPE[u]] for u in v.fln_mobile_abroad())
+        fln = ops_fln + max(0, -diff) // 2 + abroad // 10
+        if not any(UTYPE[u] in (CADRE, BAND, FAILEK) and not s.flags[u] & NEUT
+                   for a in ALGERIA for u in v.fln[a]):
+            fln -= 10.5
+        self._gains_key, self._gains_memo = memo_key, (gov, fln)
+        return gov, fln
+
+    def _holding_loses(self, s) -> bool:
+        """Holding its PSL where it is and paying Civil Affairs only with what comes in
+        does not win the long war: the Government's PSL falls a turn (_gains), or the
+        FLN's would not fall by HOLD_MARGIN a turn (its gain less CA_MEAN per point
+        paid)."""
+        gov, fln = self._gains(s)
+        return gov < 0 or fln - CA_MEAN * gov > -HOLD_MARGIN
+
+    def _race_wins(self, s, v: View, sites: int) -> bool:
+        """Whether Civil Affairs in every area it can, this turn (``sites`` still open)
+        and the next RACE_TURNS - 1 (one a turn per non-neutralized Police unit outside
+        the Remote areas, 9.25), are expected (CA_MEAN times ``ca_finish`` each) to
+        bring the FLN's PSL to 0 (12.2) before the Government's own: each turn the FLN
+        gains ``_fln_gain`` and the Government ``_gov_gain``, and at 30 or less it
+        loses ZONE_COST more (the OAS from the next Reinforcement Phase, 11.3; the coup
+        check, 11.4) unless the OAS is active already (then the gain has counted it)."""
+        gov, fln = float(s.gov_psl), float(s.fln_psl)
+        per_turn = sum(v.police[a] for a in ALGERIA if not v.remote[a])
+        gov_gain, fln_gain = self._gains(s)
+        oas = s.oas != OAS_INACTIVE
+        each = CA_MEAN * self.ca_finish
+        for _ in range(RACE_TURNS):
+            paid = max(0.0, min(float(sites), gov - 1))
+            fln -= each * paid
+            gov -= paid
+            if fln <= 0:
+                return True
+            gov += gov_gain
+            fln += fln_gain
+            if gov <= COUP_ZONE:
+                gov -= COUP_COST if oas else ZONE_COST
+                oas = True
+            if gov < 1:
+                return False
+            sites = per_turn
+        return False
 
     def _note_spend(self, act: Action) -> None:
         """Add the PSP ``act`` costs the Government (B.1, B.3) to its running total."""
         verb = act.verb
         if verb in ("civil-affairs", "suppression", "intelligence", "resettlement"):
             self._spent += 1.0
+            if verb == "civil-affairs":
+                self._blows += CA_MEAN
         elif verb in ("mobilize", "buy", "activate"):
             b1 = tables().b1
             key = act.args[0]
@@ -727,24 +819,22 @@ class GovPolicies:
         return out
 
     def _civil_affordable(self, s, legal) -> bool:
-        """Whether Civil Affairs (9.25, 1 PSP for 1.67 FLN PSL on average) may be paid
-        now: above ``ca_floor`` always, except at a PSL of ``ca_hold`` (31): one more
-        would bring the Government into the coup and OAS zone (11.4 coup check at the
-        turn's end, 11.3 OAS for good from the next Reinforcement Phase, both at 30 or
-        less), so it holds there and spends only what its control bonus brings back,
-        while over the last turn its PSL apart from its own spending did not fall and
-        the FLN's did (``_winning_long_war``); otherwise, or once pushed below, it
-        races. At or below ``ca_floor``, and at
-        ``ca_hold``, only when the Civil Affairs still open this turn are expected to
-        bring the FLN's PSL to 0 (12.2) before the Government's own."""
-        hold = self.ca_hold
-        if hold and s.gov_psl == hold and self._winning_long_war():
-            pass        # holding: the long war is being won without going lower
-        elif s.gov_psl > max(self.ca_floor, 4):
+        """Whether Civil Affairs (9.25, 1 PSP for CA_MEAN FLN PSL on average) may be
+        paid now. Above ``ca_hold`` (31) always: the PSL above the coup and OAS zone
+        (11.4 coup check at the turn's end, 11.3 OAS for good from the next
+        Reinforcement Phase, both at 30 or less) is spent first. At ``ca_hold`` or
+        less, when racing on (_race_wins) is expected to bring the FLN's PSL to 0 first
+        (12.2), or when holding does not win the long war (_holding_wins) and the PSL
+        is above ``ca_floor``; otherwise it holds and pays only with what comes in."""
+        gov = s.gov_psl
+        if gov > max(self.ca_hold, self.ca_floor, 4):
             return True
         sites = sum(1 for act in legal if act.verb == "civil-affairs")
-        sites = min(sites, s.gov_psl - 1)
-        return s.fln_psl <= 1.67 * sites * self.ca_finish or s.fln_psl <= 3
+        if s.fln_psl <= 3 or self._race_wins(s, view_of(s), sites):
+            return True
+        if gov <= max(self.ca_floor, 4):
+            return False
+        return not self.ca_hold or self._holding_loses(s)
 
     def _hunt_group(self, s, v: View, a: int) -> tuple[int, int, int]:
         """(contact, firepower, elites) of the ``hunt`` group that could Flush in ``a``
@@ -866,6 +956,7 @@ class GovPolicies:
         return min(hits, n_found) * found_value / n_found * 0.8 - back * 0.6 + 0.1
 
     def _ops_gov(self, s, legal):
+        self._watch_ops(s)
         if not self._propaganda_seen:
             self._propaganda_seen = any(d & DONE_PROPAGANDA for d in s.done)
         v = view_of(s)
@@ -877,7 +968,10 @@ class GovPolicies:
             if n > seen.get(a, 0):
                 seen[a] = n
         scored = self._gov_mission_scores(s, view_of(s), legal)
-        return self._best(scored)
+        act = self._best(scored)
+        if act is not None and act.verb == "civil-affairs":
+            self._ca_pending = (s.fln_psl, (s.ap, s.box[FLN_SLICE]))
+        return act
 
     def _select(self, s, legal):
         _, _, mission, area, selected, optional = s.stack[-1]

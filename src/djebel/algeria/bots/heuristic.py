@@ -64,7 +64,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
     """Plays either side of Algeria by fixed, readable rules."""
 
     FLN_FINISH = 12     # the FLN lowers a Government PSL this low instead of raising its own
-    GOV_KEEP = 33       # the Government keeps its own PSL above the coup zone first
+    GOV_KEEP = 99       # the Government keeps the PSP it shares out (see _share)
 
     def __init__(self, side: str, seed: int = 0, spend: float = 1.0,
                  gov_keep: int | None = None, patrol_stay: float = 1.0,
@@ -281,6 +281,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                 return _listed(legal, "psp", 0)
             return _listed(legal, "psp", n)
         keep = max(0, min(n, self.GOV_KEEP - own))  # first climb out of the coup zone
+        if self.side == "gov":
+            self._blows += n - keep
         return _listed(legal, "psp", keep)
 
     # ------------------------------------------------------------ combat (9-6)
