@@ -40,6 +40,10 @@ from djebel.algeria.state import DONE_CIVIL
 from djebel.core.actions import Action
 
 
+SHORT_WAR = 4          # turns to 0 at the present fall of its PSL that make a war short
+SHORT_WAR_CADRE = 3.0  # added to a Cadre's build score in a short war
+
+
 class FlnPolicies:
     """Mixin: one method per FLN decision kind."""
 
@@ -50,11 +54,35 @@ class FlnPolicies:
     harass_police = 0.0
     cadre_build = 0.0
     move = 0.0
+    _fln_mark: tuple = ()               # (turn, FLN PSL) at its first Reinforcement decision
+    _fln_fall: int | None = None        # how far the FLN's PSL fell over the last turn
 
     # ------------------------------------------------------------ FLN reinforcement
+    def _fln_short_war(self, s) -> bool:
+        """Whether the FLN's PSL, falling as fast as over the last turn (noted at its
+        first Reinforcement decision of each turn), would reach 0 (12.2) within
+        SHORT_WAR turns: a Front (3 AP, 6.2-2) pays over many turns (3 control points,
+        10.1-1; AP income, 6.1-1), a Cadre's Propaganda (9.11) this turn, so the AP go
+        to Cadres and Propaganda. Before a whole turn is seen, the fall is what the
+        Government's Police can take by Civil Affairs (9.25: 10/6 each on average,
+        one a turn in each non-Remote area with Police)."""
+        mark = self._fln_mark
+        if not mark or mark[0] != s.turn:
+            if mark and mark[0] == s.turn - 1:
+                self._fln_fall = mark[1] - s.fln_psl
+            self._fln_mark = (s.turn, s.fln_psl)
+        fall = self._fln_fall
+        if fall is None:        # no turn seen yet: the Civil Affairs its Police can run
+            v = view_of(s)
+            fall = 10 / 6 * sum(v.police[a] for a in ALGERIA if not v.remote[a])
+        return fall > 0 and s.fln_psl < SHORT_WAR * fall
+
     def _fln_reinf(self, s, legal):
         v = view_of(s)
         reserve = self._ops_reserve(s, v)
+        short = self._fln_short_war(s)
+        fronts = self.fronts and not short
+        cadre_build = self.cadre_build + (SHORT_WAR_CADRE if short else 0.0)
         ap = s.ap
         best, best_sc = None, 0.0
         sites: dict[int, tuple[float, int, int]] = {}
@@ -68,7 +96,7 @@ class FlnPolicies:
                 u = _u(act.args[0])
                 a = s.loc[u]
                 if act.args[1] == "front":
-                    if ap - 3 < reserve * 0.5 or not self.fronts:
+                    if ap - 3 < reserve * 0.5 or not fronts:
                         continue
                     sc = 6 + (4 if v.urban[a] else 0) - v.gov_cp[a] * 1.2 - v.patrol[a]
                 elif act.args[1] == "failek":
@@ -95,7 +123,7 @@ class FlnPolicies:
                     danger, cadres, bands = sites[a]
                     if t == "cadre":
                         sc = (4 - cadres * 1.2 - danger + (1.5 if v.urban[a] else 0)
-                              + self.cadre_build)
+                              + cadre_build)
                     else:
                         sc = (3.5 - bands * 1.0 - danger * 0.8 + (0.5 if v.gov[a] else 0)
                               + self._police_target(v, a, bands))

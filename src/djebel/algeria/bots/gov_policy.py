@@ -804,19 +804,35 @@ class GovPolicies:
                 if spare <= 0:
                     out.append((-1, act))
                     continue
-                flushers = any(is_gov_mobile(u) and box[u] in (OPS, 3) and not flags[u] & NEUT
-                               for u in v.gov[a])
-                if flushers:
-                    total = v.police[a] * 2
-                    p = min(1.0, max(0.0, (total - (1 if v.remote[a] else 0)
-                                           + (1 if v.urban[a] else 0)) / 6))
-                    sc = p * sum(FLN_VALUE.get(UTYPE[u], 1) for u in v.fln_ug[a]) * 0.35 - 1.0
-                else:
-                    sc = -1.0
-                out.append((sc, act))
+                out.append((self._intelligence_value(s, v, a) - 1.0, act))
             else:
                 out.append((-5.0, act))     # Resettlement: FLN +3d6, never worth it here
         return out
+
+    def _intelligence_value(self, s, v: View, a: int) -> float:
+        """What an Intelligence in ``a`` (9.24) opens to the Flush that follows it: the
+        Police there have contact 2 each (9.24-2), each FLN unit in UG is found on a
+        roll at or under it with the Flush DRMs (9.24-3: Remote and Terror +1, Urban -1,
+        +1 if its evasion is higher), and a found unit is in OC, open to a Flush by the
+        units that could Flush there now (_flush_group); the Flush's worth with those
+        units added (_flush_estimate) less its worth without them."""
+        group = self._flush_group(s, v, a)
+        if not group or not v.fln_ug[a]:
+            return 0.0
+        found_c = 2 * v.police[a]
+        drm = (1 if v.remote[a] else 0) + (1 if s.terror[a] else 0) - (1 if v.urban[a] else 0)
+        found = {}
+        for u in v.fln_ug[a]:
+            d = drm + (1 if EVASION[UTYPE[u]] > found_c else 0)
+            p = max(0.0, min(1.0, (found_c - d) / 6))
+            if p:
+                found[u] = p
+        if not found:
+            return 0.0
+        c = sum(unit_contact(s, u) for u in group)
+        fp = sum(unit_fp(s, u) for u in group)
+        return (self._flush_estimate(s, v, a, c, fp, found)
+                - self._flush_estimate(s, v, a, c, fp))
 
     def _civil_affordable(self, s, legal) -> bool:
         """Whether Civil Affairs (9.25, 1 PSP for CA_MEAN FLN PSL on average) may be
