@@ -39,7 +39,6 @@ from djebel.algeria.rules.missions_fln import destinations_from
 from djebel.algeria.state import DONE_CIVIL
 from djebel.core.actions import Action
 
-
 SHORT_WAR = 4          # turns to 0 at the present fall of its PSL that make a war short
 SHORT_WAR_CADRE = 3.0  # added to a Cadre's build score in a short war
 

@@ -765,7 +765,7 @@ class GovPolicies:
     # ------------------------------------------------------------ Government operations
     def _gov_mission_scores(self, s, v: View, legal) -> list[tuple[float, Action]]:
         spare = s.gov_psl - GOV_RESERVE
-        flags, box = s.flags, s.box
+        flags = s.flags
         ca_ok = None
         out = []
         for act in legal:
