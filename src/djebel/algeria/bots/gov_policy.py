@@ -131,6 +131,7 @@ ZONE_COST = 3.0     # GOV PSL a turn in the zone: the OAS (upkeep 1-2, 10.4; '+'
 COUP_COST = 0.5     # the coup check alone, once the OAS is active (and in the drift)
 RACE_TURNS = 3      # the turns a race by Civil Affairs is looked ahead
 HOLD_MARGIN = 1.0   # FLN PSL a turn holding must take for the long war to be won
+CONTROL_BUDGET = 18  # halves of a PSP a turn the control plan may pay (at most)
 CONTROL_FLOOR = 31  # no unit activated for control at this PSL or less (11.3, 11.4)
 
 
@@ -621,7 +622,8 @@ class GovPolicies:
         Government keeps controlling without them, Algerian brigades (active free,
         6.32-2) and the active first, then the French units whose activation (B.1)
         costs at most ``control_move`` halves of a PSP per point of difference won
-        (at most 3 PSP a turn, times ``spend``);
+        (at most CONTROL_BUDGET halves a turn, times ``spend``, and none of the PSL at
+        CONTROL_FLOOR or less);
         divisions are counted Dispersed (3 points, 11.7), as the agent deploys them."""
         key = (s.turn, id(s))
         if self._plan_key == key:
@@ -655,7 +657,7 @@ class GovPolicies:
             targets.append((need / (1 - cv), need, 1 - cv, b))
         targets.sort()
         # In halves of a PSP, times ``spend`` (0: only the units active for free move).
-        budget = min(6, 2 * (s.gov_psl - CONTROL_FLOOR)) * self.spend
+        budget = min(CONTROL_BUDGET, 2 * (s.gov_psl - CONTROL_FLOOR)) * self.spend
         used: set[int] = set()
         costs: dict[int, int] = {}
         for _, need, gain, b in targets:
