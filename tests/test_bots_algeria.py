@@ -449,10 +449,11 @@ def test_deny_style_sends_units_where_cadres_would_propagandize_unhindered():
     from djebel.algeria.board import AREA_INDEX
     from djebel.algeria.bots.gov_policy import patrol_denial
     from djebel.algeria.bots.view import view_of
-    plain, deny = HeuristicAgent("gov", 0), HeuristicAgent("gov", 0, deny=1.0)
+    plain = HeuristicAgent("gov", 0, control_move=0.0)      # no unit sent for control
+    deny = HeuristicAgent("gov", 0, deny=1.0, control_move=0.0)
     differ = 0
     for seed in range(4):
-        game = _gov_deployment("1954", seed)
+        game = _gov_deployment("1958", seed)
         s = game.state
         v = view_of(s)
         for act in game.legal_actions():
@@ -658,15 +659,57 @@ def test_air_guard_buys_air_points_and_keeps_them_for_harassed_units():
     assert guard._air_commit(s, legal).args == (1,)
 
 
+def _long_war(agent: HeuristicAgent, s) -> HeuristicAgent:
+    """``agent`` as if its PSL had not fallen over the last turn (no short war)."""
+    agent._fln_mark, agent._fln_fall = (s.turn, s.fln_psl), 0
+    return agent
+
+
 def test_cadre_build_prefers_cadres_to_bands():
     """``cadre_build`` is added to the score of building a Cadre in Algeria (6.2): the
-    plain 1960 FLN builds a Band first, with ``cadre_build=4`` a Cadre."""
+    plain 1960 FLN in a long war builds a Band first, with ``cadre_build=4`` a Cadre."""
     game = _play_to("fln_reinf", "1960", 0)
-    plain = HeuristicAgent("fln", 1).choose(game)
-    styled = HeuristicAgent("fln", 1, cadre_build=4.0).choose(game)
+    s = game.state
+    plain = _long_war(HeuristicAgent("fln", 1), s).choose(game)
+    styled = _long_war(HeuristicAgent("fln", 1, cadre_build=4.0), s).choose(game)
     assert (plain.verb, plain.args[0]) == ("build", "band")
     assert (styled.verb, styled.args[0]) == ("build", "cadre")
     assert styled.args[1] not in ("MOROCCO", "TUNISIA")
+
+
+def test_fln_in_a_short_war_builds_cadres_not_fronts_12_2():
+    """12.2 / 9.25 / 6.2: in 1960 (FLN PSL 45) the Government's Police can take 10/6 FLN
+    PSL each a turn by Civil Affairs, 16.7 with ten: the FLN's PSL would be gone in under
+    SHORT_WAR turns, so its first Reinforcement Phase spends its AP on Cadres (SHORT_WAR_
+    CADRE added to their score), for Propaganda this turn, and converts no Cadre into a
+    Front (whose 3 control points and AP pay over many turns); in a long war it builds a
+    Band first. Its next turn measures the fall itself (45 to 30: 15 a turn)."""
+    from djebel.algeria.bots.fln_policy import SHORT_WAR
+
+    def reinforce(short: bool) -> tuple[list[str], HeuristicAgent, object]:
+        game = _play_to("fln_reinf", "1960", 0)
+        agent = HeuristicAgent("fln", 1)
+        if not short:
+            _long_war(agent, game.state)
+        acts = []
+        while game.decision() == "fln_reinf":
+            act = agent.choose(game)
+            acts.append(str(act))
+            game.apply(act)
+        return acts, agent, game.state
+
+    acts, agent, s = reinforce(short=True)
+    assert s.fln_psl == 45 < SHORT_WAR * 10 / 6 * 10       # ten Police: 16.7 a turn
+    assert acts == ["build cadre II-1", "build cadre III-3", "build cadre IV-1",
+                    "convert band1 failek", "done"]
+    assert reinforce(short=False)[0] == ["build band III-2", "convert cadre1 front",
+                                         "convert cadre2 front", "convert band1 failek",
+                                         "convert cadre5 front", "done"]
+    s.turn += 1
+    s.fln_psl = 30
+    assert agent._fln_short_war(s) and agent._fln_fall == 15
+    s.turn += 1
+    assert not agent._fln_short_war(s) and agent._fln_fall == 0     # held at 30
 
 
 def test_move_style_shifts_every_move_score():

@@ -33,7 +33,10 @@ def test_control_plan_wins_areas_with_surplus_units_10_1():
             for u, b in gov._control_plan(s, v).items()}
     assert plan == {"al_x5": ("ORAN", "III-2"), "fr_x1": ("I-1", "V-1"),
                     "fr_x3": ("V-3", "V-5"), "el_x3": ("CONSTANTINE", "V-7"),
-                    "fr_xx3": ("CONSTANTINE", "V-6")}
+                    "fr_xx3": ("CONSTANTINE", "V-6"), "fr_xx6": ("III-1", "V-8"),
+                    "fr_xx7": ("ALGIERS", "II-3"), "el_x6": ("ALGIERS", "I-2"),
+                    "fr_xx8": ("ALGIERS", "I-2"), "el_x1": ("II-3", "I-3"),
+                    "fr_xx9": ("ORAN", "I-3"), "fr_xx11": ("V-4", "I-4")}
     # With the planned units moved (the division Dispersed: 3 points), each target is
     # won and each area left stays the Government's, on the board the plan saw.
     fln_cp, gov_cp = v.fln_cp[:], v.gov_cp[:]
@@ -49,8 +52,10 @@ def test_control_plan_wins_areas_with_surplus_units_10_1():
     assert s.gov_psl == 50
     while game.decision() != "fln_deploy":
         game.apply(gov.choose(game))
-    # Two Police (1 PSP each) and 2.5 PSP of activations, rounded up (6.3-1).
-    assert s.gov_psl == 45
+    # Two Police (1 PSP each) and 8.5 PSP of activations (six divisions at 1, two
+    # brigades and three elites at 0.5: 17 halves, within CONTROL_BUDGET's 18),
+    # rounded up (6.3-1).
+    assert s.gov_psl == 39
     assert {n: AREA_IDS[s.loc[UNIT_INDEX[n]]] for n in plan} == {
         n: to for n, (_, to) in plan.items()}
 
@@ -72,10 +77,10 @@ def test_control_plan_with_spend_zero_activates_nothing_6_32():
 
 
 def test_civil_affairs_below_the_floor_only_to_finish_9_25():
-    """9.25 / 12.2: at or below ``ca_floor`` Civil Affairs (1 PSP) is paid only when the
-    ones still open this turn are expected (1.67 FLN PSL each, times ``ca_finish``) to
-    bring the FLN to 0."""
-    gov = HeuristicAgent("gov", 2, ca_floor=20, ca_finish=1.0)
+    """9.25 / 12.2: at or below ``ca_floor`` Civil Affairs (1 PSP) is paid only when a
+    race by Civil Affairs (1.67 FLN PSL each, times ``ca_finish``) is expected to bring
+    the FLN to 0 first (no hold line here: ``ca_hold=0``)."""
+    gov = HeuristicAgent("gov", 2, ca_floor=20, ca_finish=1.0, ca_hold=0)
     game, _ = _first_gov_reinf()
     s = game.state
     legal = [Action("civil-affairs", (a,)) for a in ("I-1", "I-4", "II-1", "II-3", "III-1",
@@ -83,7 +88,7 @@ def test_civil_affairs_below_the_floor_only_to_finish_9_25():
     s.gov_psl, s.fln_psl = 21, 40
     assert gov._civil_affordable(s, legal)          # above the floor
     s.gov_psl = 20
-    assert not gov._civil_affordable(s, legal)      # 6 x 1.67 = 10 < 40
+    assert not gov._civil_affordable(s, legal)      # 6 x 1.67 = 10, then 10 more: < 40
     s.fln_psl = 10
     assert gov._civil_affordable(s, legal)          # 10 <= 10.02: the last blow
     s.gov_psl = 3                                   # only 2 can be paid (6.3-2)
@@ -105,49 +110,68 @@ def test_plain_fln_keeps_its_units_abroad_9_13():
     assert moves > 0
 
 
-def test_civil_affairs_holds_above_the_coup_zone_while_winning_11_4():
-    """11.4 / 11.3: a Civil Affairs at a PSL of 31 would bring the Government to 30,
-    where the coup check (end of turn) and the OAS (for good, from the next
-    Reinforcement Phase) begin: it holds there while over the last turn its PSL, apart
-    from spending, rose by HOLD_DRIFT or more and the FLN's fell; not otherwise."""
-    from djebel.algeria.bots.gov_policy import HOLD_DRIFT
+def test_civil_affairs_holds_at_31_unless_the_race_wins_or_holding_loses_11_4():
+    """11.4 / 11.3 / 10.4: a Civil Affairs at a PSL of 31 would bring the Government to
+    30, where the coup check (end of turn) and the OAS (for good, from the next
+    Reinforcement Phase) begin. It pays it when racing on is expected to bring the
+    FLN's PSL to 0 first (_race_wins), or when holding does not win the long war
+    (_holding_loses: its PSL would fall, or the FLN's would not fall by HOLD_MARGIN a
+    turn); otherwise it holds. 1958, turn 1: no area is controlled yet (3-6), so the
+    control bonus is the one the control points would give (10.4-6)."""
+    from djebel.algeria.bots.gov_policy import CA_MEAN, HOLD_MARGIN
     gov = HeuristicAgent("gov", 2)
     game, _ = _first_gov_reinf()
     s = game.state
+    v = view_of(s)
     legal = [Action("civil-affairs", ("I-1",)), Action("pass")]
     s.gov_psl, s.fln_psl = 31, 40
-    assert gov._drift is None and gov._civil_affordable(s, legal)     # no turn seen yet
-    gov._drift, gov._fln_trend = HOLD_DRIFT, -3
-    assert not gov._civil_affordable(s, legal)                          # holding
+    diff = sum(control_value(v.fln_cp[a], v.gov_cp[a]) for a in range(25))
+    # The FLN would control 1 area more: its bonus 0 (10.4-6), and 2 from Morocco and
+    # Tunisia (10.4-5); turn 1 measured no Operations Phase, so nothing from missions.
+    assert diff == -1 and gov._ops_drift is None and gov._gains(s) == (0, 2.0)
+    assert gov._holding_loses(s) and gov._civil_affordable(s, legal)    # no income
+    gov._ops_drift = (3.0, 0.0)             # 3 a turn from eliminations (9-5)
+    assert gov._gains(s) == (3.0, 2.0) and not gov._holding_loses(s)
+    assert not gov._race_wins(s, v, 1)
+    assert not gov._civil_affordable(s, legal)                      # holding
     s.gov_psl = 32
-    assert gov._civil_affordable(s, legal)                              # 32 -> 31 is safe
-    s.gov_psl = 31
-    gov._drift = HOLD_DRIFT - 1
-    assert gov._civil_affordable(s, legal)                              # worn down: race
-    gov._drift, gov._fln_trend = HOLD_DRIFT, 0
-    assert gov._civil_affordable(s, legal)                              # FLN not falling
-    gov._fln_trend = -3
+    assert gov._civil_affordable(s, legal)                          # 32 -> 31 is safe
+    s.gov_psl, s.fln_psl = 31, 12
+    assert gov._race_wins(s, v, 1) and gov._civil_affordable(s, legal)  # ten Police
+    s.fln_psl = 40
+    gov._ops_drift = (-0.5, 0.0)                                    # PSL falling
+    assert gov._gains(s)[0] < 0 and gov._holding_loses(s)
+    assert gov._civil_affordable(s, legal)                          # worn down: race
+    gov._ops_drift = (3.0, CA_MEAN * 3 - 2.0 - HOLD_MARGIN + 0.1)  # FLN not falling
+    assert gov._holding_loses(s) and gov._civil_affordable(s, legal)
     s.fln_psl = 1
-    assert gov._civil_affordable(s, legal)                              # the last blow
+    assert gov._civil_affordable(s, legal)                          # the last blow
 
 
-def test_drift_is_the_psl_change_apart_from_spending_6_3():
-    """B.1 / B.3: the Government counts what it pays (Police 1, activations 0.5 or 1,
-    Civil Affairs 1) and, at its next Reinforcement Phase, reads how its PSL moved
-    over the turn apart from that: here the control bonus and events of turn 1."""
+def test_operations_drift_counts_civil_affairs_at_their_result_9_25():
+    """9.25 / 8-2: the Government reads the PSLs at its mission decisions apart from its
+    spending and blows. A Civil Affairs counts at CA_MEAN until its result is seen: when
+    the FLN did nothing before the next decision (its AP and unit boxes unchanged), the
+    FLN PSL's fall is that result. Against an FLN that passes, the drift of the
+    Operations Phase is then exactly 0 for both sides (1958, seed 7)."""
+    from djebel.algeria.bots.gov_policy import CA_MEAN
     game, gov = _first_gov_reinf()
     fln = make_agent("pass", "algeria", "fln", 1)
     s = game.state
-    start, fln_start = s.gov_psl, s.fln_psl
+    start = s.fln_psl
+    civil = 0
     while s.turn == 1:
+        side = game.active_side
+        act = (fln if side == "fln" else gov).choose(game)
+        civil += act.verb == "civil-affairs"
+        game.apply(act)
+    assert civil == 7
+    taken = start - s.fln_psl + 1           # the Final PSL Adjustment gave the FLN 1 (10.4-5)
+    assert abs(gov._blows - taken) < 1e-9 and gov._blows != civil * CA_MEAN
+    while game.decision() != "ops_gov":
         game.apply((fln if game.active_side == "fln" else gov).choose(game))
-    while game.decision() != "gov_reinf":
-        game.apply((fln if game.active_side == "fln" else gov).choose(game))
-    spent = gov._spent
-    assert spent > 10                       # 2 Police, 2.5 of activations, Civil Affairs
     gov.choose(game)
-    assert gov._drift == s.gov_psl - start + spent
-    assert gov._fln_trend == s.fln_psl - fln_start
+    assert gov._ops_drift == (0.0, 0.0)
 
 
 def _police_beside_bands(bands: int, urban: bool = False):
