@@ -206,3 +206,42 @@ def test_police_withdrawn_from_a_band_stack_9_15():
                                 (4, False, HeuristicAgent("gov", 2, harass_free=0))):
         game, gov, _ = _police_beside_bands(bands, urban)
         assert agent._police_to_withdraw(game.state, game.legal_actions()) is None
+
+
+def test_intelligence_is_worth_the_flush_it_opens_9_24():
+    """9.24 / 9.22: Intelligence finds each FLN unit in UG on a roll at or under the
+    Police's contact (2 each, 9.24-2) with the Flush DRMs (9.24-3), +1 when the unit's
+    evasion is higher: in Rural II-3 one Police unit finds the Band (evasion 3) and the
+    Cadre (4) on a 1 each; the mission is worth the Flush the found units open to el_x1
+    (the unit that could Flush there), less that Flush without them. A
+    second Police unit (contact 4) finds both on a 4 or less, and no unit able to
+    Flush there makes it worth nothing."""
+    from djebel.algeria.board import NEUT, POLICE, PTL, TYPE_UNITS
+    from djebel.algeria.bots import view
+    from djebel.algeria.rules.common import contact, firepower
+    game, gov = _first_gov_reinf()
+    s = game.state
+    a = AREA_INDEX["II-3"]
+    v = view_of(s)
+    band, cadre = UNIT_INDEX["band9"], UNIT_INDEX["cadre4"]
+    assert v.police[a] == 1 and v.fln_ug[a] == [band, cadre]
+    assert gov._flush_group(s, v, a) == [UNIT_INDEX["el_x1"]]
+    el = UNIT_INDEX["el_x1"]
+    c, fp = contact(s, el), firepower(s, el)
+
+    def worth(p):
+        return (gov._flush_estimate(s, v, a, c, fp, {band: p, cadre: p})
+                - gov._flush_estimate(s, v, a, c, fp))
+
+    one = gov._intelligence_value(s, v, a)
+    assert one == worth(1 / 6) and one > 0
+    spare = next(u for u in TYPE_UNITS[POLICE] if s.loc[u] < 0)
+    s.loc[spare], s.box[spare], s.flags[spare] = a, PTL, 0      # 6.31-3
+    view._CACHE[:] = [None, None]
+    v = view_of(s)
+    assert v.police[a] == 2
+    two = gov._intelligence_value(s, v, a)
+    assert two == worth(4 / 6) and two > one
+    s.flags[el] |= NEUT                                          # 2.3-3
+    view._CACHE[:] = [None, None]
+    assert gov._intelligence_value(s, view_of(s), a) == 0.0
