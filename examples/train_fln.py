@@ -323,6 +323,10 @@ def behaviour_clone(model: MaskablePPO, data: dict, venv: VecNormalize, args,
     policy = model.policy
     optimizer = torch.optim.Adam(policy.parameters(), lr=args.bc_lr)
     for epoch in range(1, args.bc_epochs + 1):
+        # the step size falls linearly to a tenth of --bc-lr at the last epoch
+        share = (epoch - 1) / max(args.bc_epochs - 1, 1)
+        for group in optimizer.param_groups:
+            group["lr"] = args.bc_lr * (1 - 0.9 * share)
         policy.set_training_mode(True)
         order = rng.permutation(fit)
         total = count = 0.0
@@ -395,7 +399,8 @@ def make_model(args, venv) -> MaskablePPO:
     return MaskablePPO(
         "MlpPolicy", venv, n_steps=args.n_steps, batch_size=args.batch_size, n_epochs=4,
         learning_rate=args.lr if args.lr is not None else (5e-5 if bc else 3e-4),
-        clip_range=0.1 if bc else 0.2, gamma=args.gamma, gae_lambda=0.95,
+        clip_range=0.1 if bc else 0.2, target_kl=0.02 if bc else None,
+        gamma=args.gamma, gae_lambda=0.95,
         ent_coef=args.ent_coef if args.ent_coef is not None else (0.001 if bc else 0.01),
         seed=args.seed, device="cpu", verbose=0,
         policy_kwargs={"features_extractor_class": Encoder,
@@ -407,6 +412,7 @@ def train(args) -> dict:
     """Teacher games, behaviour cloning, MaskablePPO; the model, its scaling and what
     happened, with the wall and CPU seconds of every process."""
     torch.set_num_threads(1)
+    torch.distributions.Distribution.set_default_validate_args(False)   # a tenth of BC
     start = time.monotonic()
     deadline = start + 60 * args.minutes
     bc = args.bc_games > 0
@@ -551,7 +557,8 @@ def evaluate(out: Path, games: int, max_steps: int, workers: int) -> tuple[dict,
 # ---------------------------------------------------------------- plot
 
 def plot(rows: list[tuple], checks: list[tuple], bc_rows: list[dict], bc_end: float | None,
-         path: Path, window: int, title: str, switched_at: float | None = None) -> None:
+         path: Path, window: int, title: str, switched_at: float | None = None,
+         teacher_rate: float | None = None) -> None:
     """Against wall-clock minutes: the cloning epochs' held-out accuracy, the check
     games' win rate (deterministic, against the heuristic Government), the training
     episodes' win rate and PSL margin; a line where cloning ends and PPO begins."""
@@ -567,14 +574,10 @@ def plot(rows: list[tuple], checks: list[tuple], bc_rows: list[dict], bc_end: fl
         ax.plot([c[0] for c in checks], [c[2] for c in checks], "s-", color="black", ms=4,
                 lw=1, label="check games won vs heuristic GOV (deterministic)")
     if rows:
-        w = max(1, min(window, len(rows)))
-        kernel = np.ones(w) / w
-        x = np.array([r[0] for r in rows])[w - 1:]
-        won = np.array([r[3] for r in rows])
-        margin = np.array([r[5] for r in rows]) / 100
-        ax.plot(x, np.convolve(won, kernel, "valid"), color="tab:blue",
-                label=f"PPO training episodes won (last {w})")
-        ax.plot(x, np.convolve(margin, kernel, "valid"), color="tab:green",
+        x = np.array([r[0] for r in rows])
+        ax.plot(x, trailing_mean([r[3] for r in rows], window), color="tab:blue",
+                label=f"PPO training episodes won (last {window})")
+        ax.plot(x, trailing_mean([r[5] / 100 for r in rows], window), color="tab:green",
                 label="PPO episodes' final PSL margin FLN - GOV (/100)")
     if bc_rows and bc_end is not None:
         ax.axvline(bc_end, color="tab:red", ls="--", lw=1,
@@ -582,16 +585,28 @@ def plot(rows: list[tuple], checks: list[tuple], bc_rows: list[dict], bc_end: fl
     if switched_at is not None:
         ax.axvline(switched_at, color="grey", ls=":", lw=1,
                    label="random -> heuristic Government")
+    if teacher_rate is not None:
+        ax.axhline(teacher_rate, color="tab:purple", ls=":", lw=1,
+                   label="teacher's win rate in its games vs heuristic GOV")
     ax.axhline(0, color="grey", lw=0.5)
-    ax.set_ylim(-1.05, 1.05)
+    ax.set_ylim(-0.6, 1.5)
+    ax.set_yticks(np.arange(-0.5, 1.01, 0.25))
     ax.set_xlabel("wall-clock minutes of training")
     ax.set_title(title, fontsize=9)
     if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=7, loc="lower right")
+        ax.legend(fontsize=7, loc="upper left", ncol=2)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def trailing_mean(values: list[float], window: int) -> np.ndarray:
+    """The mean of the last ``window`` values at each point (of all so far at first)."""
+    c = np.cumsum(np.concatenate([[0.0], values]))
+    i = np.arange(1, len(values) + 1)
+    lo = np.maximum(i - window, 0)
+    return (c[i] - c[lo]) / (i - lo)
 
 
 # ---------------------------------------------------------------- command line
@@ -616,8 +631,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--opponent", default="heuristic", help="the Government bot trained against")
     p.add_argument("--bc-games", type=whole, default=200,
                    help="teacher games recorded for behaviour cloning (0: pure RL)")
-    p.add_argument("--bc-epochs", type=positive, default=6)
-    p.add_argument("--bc-lr", type=float, default=1e-3)
+    p.add_argument("--bc-epochs", type=positive, default=10)
+    p.add_argument("--bc-lr", type=float, default=1e-3,
+                   help="cloning's first step size (Adam), falling to a tenth")
     p.add_argument("--codec-only", action="store_true",
                    help="the codec's vector alone as input, without where each counter is")
     p.add_argument("--warmup", type=float, default=None,
@@ -711,8 +727,9 @@ def run_training(args) -> dict:
             f"games, then " if teacher else "")
     plot(curve.rows, out["checks"], out["bc_rows"], out["bc_end"] if teacher else None,
          args.out / "learning_curve.png", args.window,
-         f"FLN vs {args.opponent} Government, {args.scenario}: {what}MaskablePPO "
-         f"({model.num_timesteps:,} steps), {wall / 60:.0f} min", curve.switched_at)
+         f"FLN vs {args.opponent} Government, {args.scenario}, {wall / 60:.0f} min:\n"
+         f"{what}MaskablePPO ({model.num_timesteps:,} steps)", curve.switched_at,
+         teacher["wins"] / teacher["games"] if teacher else None)
     report = {"scenario": args.scenario, "opponent": args.opponent,
               "counters": not args.codec_only, "inputs": out.get("inputs"),
               "warmup": out["warmup"],

@@ -62,7 +62,8 @@ def test_cloning_then_ppo_writes_its_models_curves_plot_and_evaluation(tmp_path)
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
 
-    env = example.make_env("1954", "heuristic", 3000)
+    env = example.run_env(tmp_path, "heuristic", 3000)   # the inputs the run kept
+    assert env.observation_space.shape == (report["inputs"],)
     venv = VecNormalize.load(str(tmp_path / "vecnormalize.pkl"), DummyVecEnv([lambda: env]))
     model = MaskablePPO.load(tmp_path / "model.zip", device="cpu")
     obs, _ = env.reset(seed=5)
