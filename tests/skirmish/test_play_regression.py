@@ -38,12 +38,12 @@ def _bots(pair: str, seed: int):
 # Insurgents), and the first 16 hex digits of the sha256 of the record's orders
 RECORDED = [
     ("ambush", "matrix-matrix", 3, 123, 13, 14, 8, 4, "b7246e55698db6de"),
-    ("search", "matrix-matrix-log", 4, 126, 9, 15, 3, 3, "1e04bc69f11c2684"),
+    ("search", "matrix-matrix-log", 4, 126, 12, 15, 3, 3, "1e04bc69f11c2684"),
     ("hotlz", "heuristic-matrix", 5, 106, 13, 6, 2, 5, "7c56cf6f75c46b34"),
     ("casevac", "heuristic-heuristic", 6, 59, 4, 14, 6, 1, "1046b2b3e755e023"),
     ("douar", "heuristic-matrix", 7, 66, 3, 2, 1, 1, "946daf978a8f9892"),
     ("ambush", "heuristic-heuristic", 8, 137, 14, 6, 4, 4, "bde359f9ae0a1061"),
-    ("search", "search-matrix", 9, 120, 6, 7, 3, 2, "695da594bb0afc79"),
+    ("search", "search-matrix", 9, 115, 4, 4, 2, 1, "ce0780cbf4aaf392"),
     ("hotlz", "matrix-search", 10, 88, 5, 11, 8, 1, "cdeb36a054d37c9d"),
 ]
 
