@@ -66,13 +66,13 @@ def test_R155_D79_douar_is_lost_at_the_third_civilian_casualty():
 
 def test_D78_douar_scores_a_search_of_an_empty_house():
     """d1 starts empty (balance): a rifle team inside it at the end of a French phase
-    searches it for good, 6 VP."""
+    searches it for good, 8 VP."""
     g = new_game("douar", 1)
     g.place(g.el("F2"), 45, 54, 0)
     go(g, "endphase")
     assert g.searched == ("d1",)
     from djebel.skirmish.rules import garnish
-    assert garnish.score(g, final=True)["french"] == 6
+    assert garnish.score(g, final=True)["french"] == 8
 
 
 @pytest.mark.parametrize("scenario", ["casevac", "douar"])
