@@ -12,9 +12,10 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import numpy as np
 import shapely
 import shapely.affinity
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Point
 
 from djebel.core.errors import IllegalAction
 from djebel.core.memo import Memo
@@ -187,19 +188,22 @@ def _last_meeting(base, part, ux: float, uy: float, seg: float) -> float:
     """How far ``base`` moves along (ux, uy) before it last meets ``part``."""
     reach = seg + 100.0
 
-    def span(geom, px: float, py: float) -> list[float]:
-        line = LineString([(px - ux * reach, py - uy * reach), (px + ux * reach, py + uy * reach)])
-        cut = line.intersection(geom)
-        return [(cx - px) * ux + (cy - py) * uy for cx, cy in _coords(cut)]
+    def spans(geom, pts: list[tuple[float, float]]) -> list[list[float]]:
+        # the lines through every point at once: one array call, not one per point
+        if not pts:
+            return []
+        lines = shapely.linestrings(np.array(
+            [((px - ux * reach, py - uy * reach), (px + ux * reach, py + uy * reach))
+             for px, py in pts]).reshape(len(pts), 2, 2))
+        return [[(cx - px) * ux + (cy - py) * uy for cx, cy in _coords(cut)]
+                for (px, py), cut in zip(pts, shapely.intersection(lines, geom), strict=True)]
 
     best = -math.inf
     grown = base.buffer(1e-7, join_style="mitre")         # robust along the base's edges
-    for px, py in _coords(part.boundary):
-        hits = span(grown, px, py)
+    for hits in spans(grown, _coords(part.boundary)):
         if hits:
             best = max(best, -min(hits))
-    for bx, by in _coords(base.exterior):
-        hits = span(part, bx, by)
+    for hits in spans(part, _coords(base.exterior)):
         if hits:
             best = max(best, max(hits))
     return best
@@ -231,6 +235,8 @@ def _exit_edge(g: SkirmishGame, x: float, y: float) -> str:
 # (every frame and game clone it ran through), and the collector stops tracking tuples
 # of plain values, so a full memo does not lengthen full collections.
 _PLAN_CACHE: Memo[tuple, tuple] = Memo(100_000)
+# the D62 part of a plan: (stop distance or None, what stopped it, D63 breaches)
+_TERRAIN_STOPS: Memo[tuple, tuple] = Memo(100_000)
 
 
 def _reach_box(e: Element, path: list[tuple[float, float]]) -> tuple[float, ...]:
@@ -360,24 +366,32 @@ def _plan_ground(g: SkirmishGame, e: Element, pts: list[tuple[float, float]], fa
     step_touch = g.tabs["movement"]["path_check_step_cm"] + STOP_GAP
     contact_eps = g.tabs["table"]["contact_eps_cm"]
     if moved:
-        # D62: difficult terrain stops the move; a move starting on it may cross
-        for f, poly in terrain.difficult(mob):
-            if not near(f.bounds) or not reaches(poly):       # (poly lies within f's box)
-                continue
-            full = f.props["crossing"] == "full_action"
-            touching = contact_eps if full else step_touch
-            if start_poly.distance(poly) <= touching:
-                if full:
-                    d = crossing_exit(e, path, poly, turn)
-                    # clear within one step: the base only grazed it turning on the bank
-                    if d is not None and d > step_touch and (stop_at is None or d < stop_at):
-                        stop_at, stopped_by = d, f"crossed {f.id}"
-                if mob == "tracked" and f.props["breachable"]:
-                    breach.append(f.id)                    # D63
-                continue
-            d = first_touch(e, path, poly, face=turn)
-            if d is not None and (stop_at is None or d < stop_at):
-                stop_at, stopped_by = d, f"difficult terrain {f.id}"
+        # D62: difficult terrain stops the move; a move starting on it may cross. The
+        # answer reads only the terrain, the base and the path, so it is memoised apart
+        # from the elements near the path (the plan memo's key holds those too)
+        tkey = (terrain.version, mob, t.base_w_cm, t.base_d_cm, e.facing, tuple(path), turn,
+                step_touch, contact_eps)
+        hit_t = _TERRAIN_STOPS.get(tkey)
+        if hit_t is None:
+            for f, poly in terrain.difficult(mob):
+                if not near(f.bounds) or not reaches(poly):   # (poly lies within f's box)
+                    continue
+                full = f.props["crossing"] == "full_action"
+                touching = contact_eps if full else step_touch
+                if start_poly.distance(poly) <= touching:
+                    if full:
+                        d = crossing_exit(e, path, poly, turn)
+                        # clear within one step: the base only grazed it turning on the bank
+                        if d is not None and d > step_touch and (stop_at is None or d < stop_at):
+                            stop_at, stopped_by = d, f"crossed {f.id}"
+                    if mob == "tracked" and f.props["breachable"]:
+                        breach.append(f.id)                # D63
+                    continue
+                d = first_touch(e, path, poly, face=turn)
+                if d is not None and (stop_at is None or d < stop_at):
+                    stop_at, stopped_by = d, f"difficult terrain {f.id}"
+            hit_t = _TERRAIN_STOPS.store(tkey, (stop_at, stopped_by, tuple(breach)))
+        stop_at, stopped_by, breach = hit_t[0], hit_t[1], list(hit_t[2])
         # D53: contact with an enemy stops the move
         for o in others:
             if o.side == e.side:
@@ -457,8 +471,8 @@ def _corridor(path: list[tuple[float, float]], half: float):
         (x0, y0), (x1, y1) = path
         n = math.hypot(x1 - x0, y1 - y0)
         px, py = -(y1 - y0) / n * half, (x1 - x0) / n * half
-        return Polygon([(x0 + px, y0 + py), (x1 + px, y1 + py), (x1 - px, y1 - py),
-                        (x0 - px, y0 - py)])
+        return shapely.polygons(np.array([(x0 + px, y0 + py), (x1 + px, y1 + py),
+                                          (x1 - px, y1 - py), (x0 - px, y0 - py)]))
     return LineString(path).buffer(half, cap_style="flat")
 
 
