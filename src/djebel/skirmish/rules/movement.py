@@ -24,6 +24,7 @@ from djebel.skirmish.geometry import (
     base_poly,
     base_poly_uncached,
     bearing,
+    corners,
     path_length,
     point_along,
     truncate,
@@ -460,8 +461,8 @@ def _swept(e: Element, path: list[tuple[float, float]], turn: float | None):
     if len(path) == 2:
         heading = bearing(*path[0], *path[1])
         f = heading if turn is None else turn
-        ends = [base_poly(Body(x, y, f, t.base_w_cm, t.base_d_cm, False)) for x, y in path]
-        return shapely.MultiPolygon(ends + [base_poly(e.body)]).convex_hull
+        pts = [c for x, y in path for c in corners(Body(x, y, f, t.base_w_cm, t.base_d_cm, False))]
+        return shapely.convex_hull(shapely.multipoints(np.array(pts + corners(e.body))))
     return LineString(path).buffer(math.hypot(t.base_w_cm, t.base_d_cm) / 2 + 1e-6)
 
 
