@@ -150,3 +150,24 @@ def test_terminal_confirmation_default_is_yes(tmp_path, answer, fired):
     game = run_game(_duel_file(tmp_path), "human", "human", 0, None,
                     input_fn=lambda _p: next(feed), out=io.StringIO(), deploy=False)
     assert ("shoot F1 I1" in game.history()) is fired
+
+
+def test_R33_R122_odds_of_fire_at_a_charger_in_contact():
+    """R33 / R122: the charged side may fire at the charger even once it is in contact
+    (R122 forbids French fire into a close combat otherwise); the odds of such a listed
+    shot are given, not refused (found by the property test above: search, seed 29)."""
+    g = new_game("search", 29, {"log": False})
+    bots = {"french": MatrixBot(29, log=False), "insurgents": MatrixBot(30, log=False)}
+    found = 0
+    while not g.is_over() and not found:
+        fr = g.frames[-1] if g.frames else {}
+        for a in g.legal_actions():
+            if fr.get("k") == "charge" and a.verb == "shoot":
+                f, t = g.el(a.args[0]), g.el(str(a.args[1]))
+                if f.side == "french" and g.in_fight(t.id):
+                    assert odds.charging(g)
+                    assert odds.in_game(g, f, t, moving=False)["dice"] > 0
+                    assert odds.describe(g, a).startswith(f"{f.label} -> {t.label}:")
+                    found += 1
+        g.apply(bots[g.active_side].choose(g))
+    assert found

@@ -228,14 +228,19 @@ def _pct(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
-def in_game(game, firer, target, *, moving: bool, law: bool = False) -> dict:
+def in_game(game, firer, target, *, moving: bool, law: bool = False,
+            charge: bool | None = None) -> dict:
     """The odds of ``firer`` attacking ``target`` now in a running battle: the same
     computation as :func:`fire`, with every flag read from the table the way the
-    engine's attack reads it (D34 situation, R62-R67 to-hit, R68/R87 saves)."""
+    engine's attack reads it (D34 situation, R62-R67 to-hit, R68/R87 saves).
+    ``charge`` (by default: whether the battle waits on fire at a charger, R33) lets
+    the French fire at a charger already in contact (R122 applies to other fire)."""
     from djebel.skirmish.geometry import aspect, distance
     from djebel.skirmish.rules import fire as rules
 
-    rules.check_attack(game, firer, target, law=law, arc=False)
+    if charge is None:
+        charge = charging(game)
+    rules.check_attack(game, firer, target, law=law, arc=False, charge=charge)
     conc, cover, hard = rules.situation(game, firer, target)
     cat = rules.category(target)
     th = game.tabs["to_hit"]
@@ -251,6 +256,11 @@ def in_game(game, firer, target, *, moving: bool, law: bool = False) -> dict:
                target_side="french" if target.side == "french" else "insurgent",
                optics=firer.optics, dice=dice)
     return out
+
+
+def charging(game) -> bool:
+    """Whether the battle waits on the fire of the charged side at a charger (R33)."""
+    return bool(game.frames) and game.frames[-1].get("k") == "charge"
 
 
 def summary(game, firer, target, *, moving: bool, law: bool = False) -> str:
