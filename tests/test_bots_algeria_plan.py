@@ -99,7 +99,7 @@ def test_plain_fln_keeps_its_units_abroad_9_13():
     """9.13 / 10.4-5: the plain FLN makes no border-crossing Move (a '+' on the way
     eliminates the unit, and each unit abroad adds to the FLN's PSL income)."""
     game = new_game("1960", 4, log=False)
-    agents = {"fln": HeuristicAgent("fln", 1), "gov": HeuristicAgent("gov", 2)}
+    agents = {"fln": HeuristicAgent("fln", 1), "gov": HeuristicAgent("gov", 2, hunt=0)}
     moves = 0
     while not game.is_over():
         action = agents[game.active_side].choose(game)

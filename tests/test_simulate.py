@@ -184,15 +184,15 @@ def test_skirmish_batch_reproducible_with_casualties():
 
 
 def test_cli_gov_style_plays_the_styled_heuristic_agent():
-    """``--gov-style air_guard=0``: the job carries the style, and its games are those of
+    """``--gov-style hunt=0``: the job carries the style, and its games are those of
     a Job with the same ``agent_options``, whatever the number of workers."""
     res = runner_cli.invoke(app, ["algeria", "--scenario", "1958", "--games", "6", "--seed",
-                                  "5", "--workers", "2", "--json", "--gov-style", "air_guard=0"])
+                                  "5", "--workers", "2", "--json", "--gov-style", "hunt=0"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.output.strip().splitlines()[-1])
-    assert data["job"]["agent_options"] == {"gov": {"air_guard": 0}}
+    assert data["job"]["agent_options"] == {"gov": {"hunt": 0}}
     styled = Job("algeria", "1958", {"fln": "heuristic", "gov": "heuristic"}, seed=5,
-                 agent_options={"gov": {"air_guard": 0}})
+                 agent_options={"gov": {"hunt": 0}})
     results = runner.run(styled, 6, workers=1)
     assert data["summary"] == report.summarize(results, ("fln", "gov"))
     plain = runner.run(Job("algeria", "1958", {"fln": "heuristic", "gov": "heuristic"},

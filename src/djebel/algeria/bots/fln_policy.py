@@ -5,17 +5,21 @@ from __future__ import annotations
 from collections.abc import Container
 
 from djebel.algeria.board import (
+    ACTIVE,
     ALGERIA,
     AREA_IDS,
     BAND,
     CADRE,
     COUNTRIES,
+    EL_X,
     FAILEK,
     FRANCE,
     FRONT,
     NEUT,
     OPS,
     POLICE,
+    PTL,
+    TYPE_UNITS,
     UNIT_INDEX,
     UTYPE,
 )
@@ -29,7 +33,6 @@ from djebel.algeria.bots.heuristic_base import (
 from djebel.algeria.bots.view import (
     EVASION,
     FLN_VALUE,
-    FP,
     View,
     mst_odds,
     view_of,
@@ -39,8 +42,11 @@ from djebel.algeria.rules.missions_fln import destinations_from
 from djebel.algeria.state import DONE_CIVIL
 from djebel.core.actions import Action
 
+HUNT_RISK = 0.6        # share of a unit's worth risked in the open with hunters in the air
 SHORT_WAR = 4          # turns to 0 at the present fall of its PSL that make a war short
 SHORT_WAR_CADRE = 3.0  # added to a Cadre's build score in a short war
+ELITES = TYPE_UNITS[EL_X]
+ALGERIA_SET = frozenset(ALGERIA)
 
 
 class FlnPolicies:
@@ -53,6 +59,7 @@ class FlnPolicies:
     harass_police = 0.0
     cadre_build = 0.0
     move = 0.0
+    wary = True
     _fln_mark: tuple = ()               # (turn, FLN PSL) at its first Reinforcement decision
     _fln_fall: int | None = None        # how far the FLN's PSL fell over the last turn
 
@@ -184,8 +191,12 @@ class FlnPolicies:
 
         Surfacing one unit changes the plan for the others, so the plan is made again
         for every unit; with ``first`` it stops at the first area that gives one (the
-        plan's head: later areas only add to its tail)."""
+        plan's head: later areas only add to its tail). A unit is brought up only for a
+        mission whose worth (as the Operations Phase scores it) pays for its time in
+        OPS and OC, where a Flush may find it (9.22-1): with a hunting group in the air
+        (_hunted), HUNT_RISK of its worth (``wary``)."""
         ap = s.ap
+        exposed = HUNT_RISK if self.wary and self._hunted(s) else 0.0
         out = []
         for a in ALGERIA:
             if not v.fln[a]:
@@ -207,25 +218,32 @@ class FlnPolicies:
                     out += cadres
                     ap -= 3
                     cadres = []
-            # Propaganda (9.11): one Cadre (or, when safe, the Front).
+            # Propaganda (9.11): one Cadre (or, when safe, the Front), if it pays for
+            # the unit's time in the open.
             if not v.remote[a] and ap >= 1 and patrol + terror <= 2:
                 if cadres:
-                    out.append(cadres.pop())
-                    ap -= 1
+                    if self._propaganda_value(s, v, a, CADRE) + self.propaganda > exposed * \
+                            FLN_VALUE[CADRE]:
+                        out.append(cadres.pop())
+                        ap -= 1
                 elif front is not None and front not in out and patrol + terror == 0 \
-                        and gov_fp < 10:
+                        and gov_fp < 10 and self._propaganda_value(s, v, a, FRONT) \
+                        + self.propaganda > exposed * FLN_VALUE[FRONT]:
                     out.append(front)
                     ap -= 1
-            # Raid (9.14) / Harass (9.15) / Move: Bands and Faileks.
+            # Raid (9.14) / Harass (9.15) / Move: Bands and Faileks, each if it pays.
             if bands:
                 if not v.remote[a] and ap >= 1 and patrol <= 1:
-                    out += bands[:3]
-                    ap -= 1
-                    bands = bands[3:]
+                    raiders = bands[:3]
+                    if self._raid_value(s, v, a, len(raiders)) > exposed * sum(
+                            FLN_VALUE[UTYPE[u]] for u in raiders):
+                        out += raiders
+                        ap -= 1
+                        bands = bands[3:]
                 if v.gov[a] and bands:
-                    weakest = min((FP[UTYPE[g]] for g in v.gov[a]), default=99)
-                    if any(UTYPE[u] == FAILEK for u in bands) or weakest <= 2:
-                        out += bands
+                    risk = self._react_threat(s, v, a)
+                    out += [u for u in bands if self._harass_value(s, v, u, a) - risk
+                            > exposed * FLN_VALUE[UTYPE[u]]]
             # Units in danger here: bring one up to Move away.
             if v.police[a] and len(ug) >= 3 and v.gov_cp[a] > v.fln_cp[a]:
                 rest = [u for u in cadres + bands if u not in out]
@@ -272,16 +290,11 @@ class FlnPolicies:
             n, plus, _ = mst_odds(drm)
             loss = FLN_VALUE[FRONT] + 2.0 * len(helpers)
             return n * 3.5 - plus * loss - 3 * 0.6
-        risk = self._react_threat(s, v, a)
         if verb == "propaganda":
             if a == FRANCE:
                 n, plus, _ = mst_odds(0)
                 return n * 1.0 - plus * 2.0 + 0.2 + self.propaganda
-            drm = -v.patrol[a] - (1 if s.terror[a] else 0)
-            n, plus, _ = mst_odds(drm)
-            mult = 2 if v.urban[a] else 1
-            loss = FLN_VALUE[t]
-            ev = n * mult - plus * loss - risk * loss * (1 - EVASION[t] / 6) - 1.0 * 0.6
+            ev = self._propaganda_value(s, v, a, t)
             if t == FRONT and any(UTYPE[x] == CADRE and s.box[x] == OPS
                                   and not s.flags[x] & NEUT for x in v.fln[a]):
                 ev -= 2.0   # a Cadre can do it for less risk
@@ -289,13 +302,47 @@ class FlnPolicies:
         if verb == "raid":
             raiders = [x for x in v.fln[a] if UTYPE[x] in (BAND, FAILEK)
                        and s.box[x] == OPS and not s.flags[x] & NEUT][:3]
-            drm = len(raiders) - 1 - v.patrol[a]
-            n, plus, _ = mst_odds(drm)
-            mult = 2 if v.urban[a] else 1
-            return (n * mult - 1) * 0.6 - plus * 2.0 - risk * 1.5
+            return self._raid_value(s, v, a, len(raiders))
         if verb == "harass":
-            return self._harass_value(s, v, u, a) - risk * 1.0
+            return self._harass_value(s, v, u, a) - self._react_threat(s, v, a)
         return None
+
+    def _propaganda_value(self, s, v: View, a: int, t: int) -> float:
+        """A Propaganda's worth in Algerian area ``a`` by a unit of type ``t`` (9.11): its
+        mean PSP (A.3, -1 a unit on Patrol and for Terror, doubled in an Urban area),
+        less the unit's worth times the chance of a '+' (9.11-5) and of a React that
+        catches it (9.23-3), less 0.6 for the AP."""
+        n, plus, _ = mst_odds(-v.patrol[a] - (1 if s.terror[a] else 0))
+        loss = FLN_VALUE[t]
+        risk = self._react_threat(s, v, a)
+        return (n * (2 if v.urban[a] else 1) - plus * loss
+                - risk * loss * (1 - EVASION[t] / 6) - 0.6)
+
+    def _raid_value(self, s, v: View, a: int, raiders: int) -> float:
+        """A Raid's worth in ``a`` by ``raiders`` Bands or Faileks (9.14: +1 a unit beyond
+        the first, -1 a unit on Patrol; N AP, doubled in an Urban area, at 0.6 PSP each;
+        a Band lost on '+'; a React)."""
+        n, plus, _ = mst_odds(raiders - 1 - v.patrol[a])
+        return ((n * (2 if v.urban[a] else 1) - 1) * 0.6 - plus * 2.0
+                - self._react_threat(s, v, a) * 1.5)
+
+    @staticmethod
+    def _hunted(s) -> bool:
+        """Whether the Government can fly a hunting group this turn: two elite brigades
+        active in OPS or PTL (6.32, 7-1), not neutralized, and two Helo points to fly
+        them (11.12-1). Together they may Flush any area (9.22-3, 11.12-4) with a
+        contact total (3 each once airmobile) that finds nearly any unit in OPS or OC."""
+        if s.helo_avail < 2:
+            return False
+        loc, box, flags = s.loc, s.box, s.flags
+        ready = 0
+        for u in ELITES:
+            if loc[u] in ALGERIA_SET and box[u] in (OPS, PTL) and \
+                    flags[u] & (ACTIVE | NEUT) == ACTIVE:
+                ready += 1
+                if ready == 2:
+                    return True
+        return False
 
     def _police_target(self, v: View, a: int, bands: int) -> float:
         """Worth of one more Band in ``a`` for harassing its Police (``harass_police``):

@@ -27,11 +27,33 @@ def _quiet(legal: list[Action]) -> Action | None:
     return None
 
 
+def simple_share(agent: HeuristicAgent, s, legal: list[Action]) -> Action:
+    """9-4 as the strategies share out PSP: each side raises its own PSL, and lowers the
+    enemy's only when that wins now or, for the FLN, once the Government's PSL is at
+    FLN_FINISH or less (the heuristic's rule before it learned to push the side nearer
+    0: the strategies stay the fixed yardstick they were)."""
+    _, side, n, _, _ = s.stack[-1]
+    enemy = s.gov_psl if side == "fln" else s.fln_psl
+    if n >= enemy or (side == "fln" and enemy <= agent.FLN_FINISH):
+        return _listed(legal, "psp", 0)
+    return _listed(legal, "psp", n)
+
+
 class GauntletAgent(HeuristicAgent):
     """Base: the heuristic policy except for the decision kinds in ``OVERRIDE``
-    (kind -> method name); a method returning None falls back to doing nothing."""
+    (kind -> method name); a method returning None falls back to doing nothing. No
+    strategy hunts with elite brigades by helicopter (``hunt=0``) or keeps its units
+    underground for fear of one (``wary=False``), and each shares out its PSP by
+    ``simple_share``: it keeps to its one idea, beside the heuristic's play as it was
+    when the gauntlet was first measured."""
 
     OVERRIDE: dict[str, str] = {}
+
+    def __init__(self, side: str, seed: int = 0):
+        super().__init__(side, seed, hunt=0, wary=False)
+
+    def _share(self, s, legal):
+        return simple_share(self, s, legal)
 
     def choose(self, game) -> Action:
         legal = game.legal_actions()
@@ -97,7 +119,15 @@ class ReinforceAllAgent(HeuristicAgent):
     """FLN: everything spent at once. Every AP goes on building and converting units in
     the Reinforcement Phase, none kept for missions; the rest is the heuristic's play.
     Government: every PSP goes on mobilizing units (the most expensive first) and
-    activating them until nothing more can be paid; the rest is the heuristic's play."""
+    activating them until nothing more can be paid; the rest is the heuristic's play,
+    without the hunt by helicopter (``hunt=0``), sharing PSP by ``simple_share``. The
+    FLN's rest is the heuristic's play with ``wary=False``."""
+
+    def __init__(self, side: str, seed: int = 0):
+        super().__init__(side, seed, hunt=0, wary=False)
+
+    def _share(self, s, legal):
+        return simple_share(self, s, legal)
 
     def _fln_reinf(self, s, legal):
         for verb in ("build", "convert"):

@@ -50,7 +50,7 @@ from djebel.core.actions import Action
 STYLE_SETTINGS: dict[str, dict[str, type]] = {
     "fln": {"propaganda": float, "cross": bool, "cadres_move": bool, "fronts": bool,
             "fln_finish": int, "harass_police": float, "cadre_build": float,
-            "move": float},
+            "move": float, "wary": bool},
     "gov": {"spend": float, "gov_keep": int, "patrol_stay": float, "control_buy": bool,
             "deny": float, "adapt": bool, "air_guard": int,
             "hunt": int, "hunt_group": int, "hunt_floor": int, "control_move": float,
@@ -72,8 +72,9 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
                  propaganda: float = 1.0,
                  cross: bool = False, cadres_move: bool = True, fronts: bool = True,
                  fln_finish: int | None = None, harass_police: float = 2.0,
-                 cadre_build: float = 0.0, move: float = 0.0, air_guard: int = 1,
-                 hunt: int = 0, hunt_group: int = 0, hunt_floor: int = 6,
+                 cadre_build: float = 0.0, move: float = 0.0, wary: bool = True,
+                 air_guard: int = 1,
+                 hunt: int = 2, hunt_group: int = 0, hunt_floor: int = 6,
                  control_move: float = 5.0, ca_floor: int = 4, ca_finish: float = 0.8,
                  ca_hold: int = 31, harass_free: int = 3):
         """Style settings, which the search agent switches between:
@@ -114,7 +115,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           weighs neutralizing Police by Harass before they run Civil Affairs (and
           brings Bands where Police are); ``cadre_build`` is added to the score of
           building a Cadre in Algeria (Cadres for Propaganda rather than Bands) and
-          ``move`` to every Move's (below 0 the units stay put more)."""
+          ``move`` to every Move's (below 0 the units stay put more); ``wary=False``
+          brings units up as if no hunting group could fly (HUNT_RISK)."""
         self.side = side
         self.rng = random.Random(seed)
         self.spend = spend
@@ -140,6 +142,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         self.harass_police = harass_police
         self.cadre_build = cadre_build
         self.move = move
+        self.wary = wary
         if fln_finish is not None:
             self.FLN_FINISH = fln_finish
         self._policies: dict = {}      # decision kind -> its policy method (or None)
@@ -271,8 +274,13 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
 
     # ------------------------------------------------------------ PSP (9-4)
     def _share(self, s, legal):
-        """9-4: measured in bot-v-bot play, the FLN does best raising its own PSL (its AP
-        income and its life). The Government keeps its points up to GOV_KEEP (all of
+        """9-4: the FLN raises its own PSL (its AP income, 6.1-2, and its life) while the
+        Government's is above its own, and lowers the Government's once it is not (or is
+        at FLN_FINISH or less): the side nearer 0 is the one to push. Measured against
+        the heuristic Government (300 games a cell, seed 2026): always raising won 90.3%
+        / 20.7% / 7.3% of 1954 / 1958 / 1960 games, this rule 89.7% / 46.0% / 15.0%;
+        against the Government without the hunt, 86.0% to 93.7% in 1958 and 20.7% to
+        34.0% in 1960. The Government keeps its points up to GOV_KEEP (all of
         them by default): a point kept pays for one more Civil Affairs (9.25), CA_MEAN
         (1.67) FLN PSL on average, where a point shared out takes only 1 (measured, 200
         games a cell, against keeping them only up to a PSL of 33: 1958 against
@@ -283,7 +291,7 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
         if n >= enemy:
             return _listed(legal, "psp", 0)      # lowering the enemy to 0 wins now
         if side == "fln":
-            if enemy <= self.FLN_FINISH:
+            if enemy <= self.FLN_FINISH or enemy <= own:
                 return _listed(legal, "psp", 0)
             return _listed(legal, "psp", n)
         keep = max(0, min(n, self.GOV_KEEP - own))
