@@ -32,6 +32,19 @@ def agent_names(game: str) -> list[str]:
     return names
 
 
+def check_name(game: str, name: str, known: list[str]) -> None:
+    """ScenarioError unless ``name`` is one of ``known``, or (Algeria) ``NAME@REV`` with
+    NAME one of them and REV a revision of this repository."""
+    base, _, rev = name.partition("@")
+    if base in known and (not rev or game == "algeria"):
+        if rev:
+            from djebel.algeria.bots import revision
+            revision.resolve(rev)
+        return
+    raise ScenarioError(f"{name!r}: expected one of {', '.join(known)}"
+                        + (", or NAME@REV" if game == "algeria" else ""))
+
+
 def gauntlet_names(game: str, side: str) -> list[str]:
     """The simple strategies of the gauntlet for ``side`` (Algeria only): bots to test
     the real ones against, not offered as opponents in the web lobby."""
@@ -84,7 +97,11 @@ def make_agent(name: str, game: str, side: str, seed: int = 0, **options) -> Age
     ``rollouts``, ``horizon``, ``share_rollouts``, ``margin``, ``memory``, ``decay``; the
     skirmish searching commander: ``iterations``, ``width``, ``seconds``; the Algeria
     heuristic agent: its style settings, such as ``spend`` or ``fronts``); agents
-    without options ignore them."""
+    without options ignore them. ``NAME@REV`` is an Algeria bot as it was at git
+    revision REV of this repository (``djebel.algeria.bots.revision``)."""
+    if game == "algeria" and "@" in name:
+        from djebel.algeria.bots import revision
+        return revision.make(name, side, seed, **options)
     if name == "random":
         return RandomAgent(seed)
     if game == "algeria" and name == "heuristic":

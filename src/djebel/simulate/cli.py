@@ -431,8 +431,9 @@ def tournament_skirmish(
 
 @tournament_app.command("ladder")
 def tournament_ladder(
-    new: str = typer.Option("planner", help="the new bot"),
-    old: str = typer.Option("search", help="the bot it replaces"),
+    new: str = typer.Option("planner", help="the new bot (or NAME@REV)"),
+    old: str = typer.Option("search", help="the bot it replaces; NAME@REV: the bot as it "
+                            "was at git revision REV"),
     scenario: list[str] = typer.Option(["1954", "1958", "1960"], "--scenario",  # noqa: B008
                                        help="scenario (repeatable)"),
     games: int = typer.Option(200, min=1, help="games per cell (two cells a scenario)"),
@@ -447,13 +448,15 @@ def tournament_ladder(
     from rich.console import Console
 
     from djebel import algeria
-    from djebel.agents import agent_names
+    from djebel.agents import agent_names, check_name
+    from djebel.core.errors import ScenarioError
     from djebel.simulate import ladder
 
-    known = agent_names("algeria")
     for flag, name in (("--new", new), ("--old", old)):
-        if name not in known:
-            raise typer.BadParameter(f"{flag} {name!r}: expected one of {', '.join(known)}")
+        try:
+            check_name("algeria", name, agent_names("algeria"))
+        except ScenarioError as exc:
+            raise typer.BadParameter(f"{flag} {exc}") from None
     for sc in scenario:
         if sc not in algeria.SCENARIOS:
             raise typer.BadParameter(f"--scenario {sc!r}: expected one of "

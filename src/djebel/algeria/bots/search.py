@@ -5,13 +5,14 @@ dice of cloned states:
 
 * **Style switching** (policy switching): at the start of each of its turns the
   agent plays ``rollouts`` complete games from the current state with each of a
-  few HeuristicAgent styles (for the Government, whether it keeps an Air Point
-  for the return fire of harassed Police, when it lowers the FLN PSL, how much it
-  spends on units, how readily its patrols go where the FLN's Cadres would
-  propagandize, whether a pair of elite brigades hunts by helicopter; for the FLN,
-  how eagerly it propagandizes, whether it converts Cadres into Fronts, whether
-  units cross in from Morocco and Tunisia, whether it builds Cadres rather than
-  Bands and how readily its units move), the opponent played
+  few HeuristicAgent styles (for the Government, whether it races by Civil Affairs
+  below the coup line, whether a pair of elite brigades hunts by helicopter, how
+  readily its patrols go where the FLN's Cadres would propagandize, when it lowers
+  the FLN PSL, how much it spends on units; for the FLN, how eagerly it
+  propagandizes, whether it converts Cadres into Fronts, whether it keeps its units
+  underground from a hunting group, whether it builds Cadres rather than Bands, how
+  readily its units move and whether it always lowers the Government's PSL), the
+  opponent played
   by the HeuristicAgent, the same dice seeds for every style (``pick_style``). It
   keeps the plain heuristic's style unless another leads it clearly: by at least
   ``switch_lead`` rollouts and ``z`` standard errors of the paired differences,
@@ -90,18 +91,10 @@ def _life(psl: int) -> float:
 # HeuristicAgent keyword arguments of the styles each side switches between; the
 # first is the plain HeuristicAgent.
 STYLES: dict[str, tuple[dict, ...]] = {
-    "gov": ({}, {"air_guard": 1, "gov_keep": 0, "deny": 1.0},
-            {"air_guard": 1, "gov_keep": 0, "deny": 1.0, "spend": 2.0},
-            {"air_guard": 1, "gov_keep": 0, "deny": 3.0, "spend": 2.0},
-            {"air_guard": 1, "gov_keep": 0},
-            {"air_guard": 1, "gov_keep": 0, "deny": 3.0, "hunt": 2},
-            {"air_guard": 1, "deny": 2.0, "hunt": 2}),
-    "fln": ({}, {"propaganda": 1.5, "fronts": False},
-            {"propaganda": 1.5, "cross": False, "fronts": False},
-            {"propaganda": 1.5, "cross": False, "fronts": False, "cadre_build": 4.0},
-            {"propaganda": 3.0, "cross": False, "fronts": False, "fln_finish": 99},
-            {"propaganda": 3.0, "cross": False, "fronts": False, "fln_finish": 99,
-             "cadre_build": 4.0, "move": -1.0}),
+    "gov": ({}, {"ca_hold": 0}, {"hunt": 0}, {"deny": 2.0}, {"gov_keep": 0, "deny": 1.0},
+            {"spend": 2.0}, {"hunt": 0, "ca_hold": 0}),
+    "fln": ({}, {"propaganda": 1.5, "fronts": False}, {"wary": False}, {"move": -1.0},
+            {"fln_finish": 99}, {"propaganda": 1.5, "fronts": False, "cadre_build": 4.0}),
 }
 MAX_ROLLOUT_TURNS = 30       # a rollout this many turns long counts as a draw
 
