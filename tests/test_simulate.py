@@ -256,3 +256,18 @@ def test_balance_page_lists_every_setup_and_effect(tmp_path):
     page = balance.markdown(rows, {"fln": "random", "gov": "heuristic"}, 4, 1, "djebel ...")
     assert page.count("| 1960 | (none) | 4 |") == 1 and "| shorter_game (13.3) | 1960 |" in page
     assert "GOV PSP per turn" in page and "Wilson" in page
+
+
+def test_balance_without_options_measures_the_scenarios_only(tmp_path):
+    """``--no-options``: the three scenarios without any optional rule (13.x, DIS-05),
+    for bots too costly for eleven lines; the page says no rule was measured."""
+    out = tmp_path / "b.md"
+    res = runner_cli.invoke(app, ["balance", "--fln", "random", "--gov", "random", "--games",
+                                  "2", "--workers", "1", "--no-options", "--markdown",
+                                  str(out)])
+    assert res.exit_code == 0, res.output
+    page = out.read_text()
+    for sc in ("1954", "1958", "1960"):
+        assert page.count(f"| {sc} | (none) | 2 |") == 1
+    assert "shorter_game" not in page and "Effect of each optional rule" not in page
+    assert "No optional rule was measured" in page and "--no-options" in page

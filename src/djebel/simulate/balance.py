@@ -66,8 +66,10 @@ def markdown(rows: list[dict], agents: dict[str, str], games: int, seed: int,
     fln, gov = agents["fln"], agents["gov"]
     out = [f"# Algeria balance with the {fln} bot (FLN) and the {gov} bot (Government)", "",
            f"FLN win rates of *Algeria* when the `{fln}` bot plays the FLN and the `{gov}` "
-           "bot the Government, per scenario and with each optional rule switched on "
-           f"alone. Each line is {games} complete games (job seed {seed}); 95% intervals "
+           "bot the Government, per scenario"
+           + (" and with each optional rule switched on alone" if any(
+               r["option"] for r in rows) else "")
+           + f". Each line is {games} complete games (job seed {seed}); 95% intervals "
            "are Wilson score intervals, and the interval of an effect (the change in the "
            "FLN win rate when the rule is on) is Newcombe's hybrid score interval built "
            "from the two Wilson intervals. Regenerate with:", "", "```sh", command, "```", "",
@@ -103,6 +105,8 @@ def markdown(rows: list[dict], agents: dict[str, str], games: int, seed: int,
                    + " ".join(f"{v:.1f}" for v in sp["gov_psp"]) + " | "
                    + " ".join(f"{v:.1f}" for v in sp["fln_ap"]) + " |")
     base = {r["scenario"]: r for r in rows if not r["option"]}
+    if not any(r["option"] for r in rows):
+        return "\n".join(out + ["", "No optional rule was measured (``--no-options``).", ""])
     out += ["", "## Effect of each optional rule", "",
             "| Optional rule | Scenario | FLN win rate off | FLN win rate on | Effect (on − off) "
             "| 95% CI of the effect (Newcombe) | Mean length off / on |",

@@ -142,6 +142,9 @@ def simulate_balance(
     seed: int = typer.Option(2026, help="job seed, the same for every line"),
     workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
     markdown: str = typer.Option("docs/balance.md", help="write the page here"),
+    options: bool = typer.Option(True, "--options/--no-options",
+                                 help="also each optional rule alone (--no-options: the "
+                                      "three scenarios only, for costly bots)"),
 ) -> None:
     """Measure the balance (every scenario, each option alone) and write docs/balance.md:
     win rates with Wilson intervals, victory levels, game length, spending per turn and
@@ -159,11 +162,13 @@ def simulate_balance(
             raise typer.BadParameter(f"--{side} {name!r}: expected one of {', '.join(known)}")
     console = Console(highlight=False)
     agents = {"fln": fln, "gov": gov}
-    rows = balance.measure(agents, games, seed, workers or None,
+    setups = balance.SETUPS if options else tuple(s for s in balance.SETUPS if not s[1])
+    rows = balance.measure(agents, games, seed, workers or None, setups,
                            progress=lambda text: console.print(text, markup=False))
     command = " ".join(shlex.quote(w) for w in (
         "djebel", "simulate", "balance", "--fln", fln, "--gov", gov, "--games", str(games),
-        "--seed", str(seed), "--markdown", markdown))
+        "--seed", str(seed), *(() if options else ("--no-options",)),
+        "--markdown", markdown))
     with open(markdown, "w", encoding="utf-8") as fh:
         fh.write(balance.markdown(rows, agents, games, seed, command))
     console.print(f"written {markdown}", markup=False)
