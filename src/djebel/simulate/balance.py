@@ -1,4 +1,5 @@
-"""docs/balance.md: the balance of Algeria as measured with given bots on both sides.
+"""The balance of Algeria as measured with given bots on both sides (the Algeria
+sections of docs/balance.md).
 
 Every scenario without options, then each optional rule switched on alone where it is
 allowed (13.1 and 13.2 in 1954 only; 13.3 and DIS-05 everywhere). Every run uses the

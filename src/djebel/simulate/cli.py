@@ -141,12 +141,13 @@ def simulate_balance(
     games: int = typer.Option(200, min=1, help="games per scenario and option"),
     seed: int = typer.Option(2026, help="job seed, the same for every line"),
     workers: int = typer.Option(0, min=0, help="worker processes (0 = every core)"),
-    markdown: str = typer.Option("docs/balance.md", help="write the page here"),
+    markdown: str = typer.Option("algeria-balance.md", help="write the page here (its "
+                                 "sections go into docs/balance.md beside the skirmish's)"),
     options: bool = typer.Option(True, "--options/--no-options",
                                  help="also each optional rule alone (--no-options: the "
                                       "three scenarios only, for costly bots)"),
 ) -> None:
-    """Measure the balance (every scenario, each option alone) and write docs/balance.md:
+    """Measure the balance (every scenario, each option alone) and write a Markdown page:
     win rates with Wilson intervals, victory levels, game length, spending per turn and
     the effect of each option."""
     import shlex
