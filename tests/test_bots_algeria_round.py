@@ -1,0 +1,191 @@
+"""The heuristic's hunt by helicopter, the FLN's share rule and its care in bringing
+units up from underground (docs/gauntlet.md, "What changed this round")."""
+
+from __future__ import annotations
+
+import pytest
+
+from djebel.agents import make_agent
+from djebel.algeria.board import (
+    ACTIVE,
+    ALGERIA,
+    BAND,
+    CADRE,
+    EL_X,
+    NEUT,
+    OPS,
+    PTL,
+    TYPE_UNITS,
+    UG,
+    UNIT_INDEX,
+    UTYPE,
+)
+from djebel.algeria.bots import HeuristicAgent, view
+from djebel.algeria.bots.fln_policy import HUNT_RISK
+from djebel.algeria.bots.gauntlet import GAUNTLET, simple_share
+from djebel.algeria.bots.view import FLN_VALUE, view_of
+from djebel.algeria.game import new_game
+from djebel.core.actions import Action
+
+ELITES = TYPE_UNITS[EL_X]
+
+
+def _to(decision, scenario, seed, gov=None, fln=None):
+    game = new_game(scenario, seed, log=False)
+    agents = {"fln": fln or HeuristicAgent("fln", 1), "gov": gov or HeuristicAgent("gov", 2)}
+    while game.decision() != decision:
+        game.apply(agents[game.active_side].choose(game))
+    return game
+
+
+# ------------------------------------------------------------------ the hunt (11.12)
+
+def test_hunt_needs_two_elites_on_the_map_and_two_helo_points_11_12():
+    """The Government hunts with ``hunt`` elites only while that many are on the map
+    (11.12-4) and as many Helo points exist to fly them (11.12-1); never with
+    ``spend=0`` (Police only)."""
+    s = _to("gov_reinf", "1958", 3).state
+    gov = HeuristicAgent("gov", 2)
+    assert gov.hunt == 2 and s.helo_max >= 2
+    assert sum(1 for u in ELITES if s.loc[u] in ALGERIA) >= 2
+    assert gov._hunting(s) == 2
+    assert HeuristicAgent("gov", 2, spend=0.0)._hunting(s) == 0
+    assert HeuristicAgent("gov", 2, hunt=0)._hunting(s) == 0
+    helo = s.helo_max
+    s.helo_max = 1
+    assert gov._hunting(s) == 0
+    s.helo_max = helo
+    on_map = [u for u in ELITES if s.loc[u] in ALGERIA]
+    for u in on_map[1:]:
+        s.loc[u] = -1
+    assert gov._hunting(s) == 0
+    s1954 = _to("gov_reinf", "1954", 3).state      # one elite, no Helo point
+    assert gov._hunting(s1954) == 0
+
+
+def test_gauntlet_strategies_never_hunt_nor_fear_the_hunt():
+    for side, strategies in GAUNTLET.items():
+        for cls in strategies.values():
+            agent = cls(side, 1)
+            assert agent.hunt == 0 and agent.wary is False
+
+
+# ------------------------------------------------------------------ shares (9-4)
+
+def _share_state(fln_psl, gov_psl, side="fln", n=3):
+    game = _to("gov_reinf", "1958", 3)
+    s = game.state
+    s.fln_psl, s.gov_psl = fln_psl, gov_psl
+    s.stack.append(("share", side, n, None, None))
+    legal = [Action("psp", (k,)) for k in range(n, -1, -1)]
+    return s, legal
+
+
+@pytest.mark.parametrize(("fln_psl", "gov_psl", "raised"), [
+    (40, 41, 3),      # the Government above: the FLN raises its own PSL
+    (40, 40, 0),      # not above: the FLN lowers the Government's
+    (40, 25, 0),
+    (10, 12, 0),      # FLN_FINISH: a Government at 12 or less is pushed
+    (60, 3, 0),       # the points reach the Government's PSL: it wins now
+])
+def test_fln_pushes_the_side_nearer_0_9_4(fln_psl, gov_psl, raised):
+    """9-4: the FLN raises its own PSL while the Government's is above it and lowers
+    the Government's once it is not (or is at FLN_FINISH or less, or the points win)."""
+    s, legal = _share_state(fln_psl, gov_psl)
+    assert HeuristicAgent("fln", 1)._share(s, legal).args == (raised,)
+
+
+def test_gauntlet_strategies_share_by_the_simple_rule_9_4():
+    """The strategies keep the rule they were measured with: their own PSL first."""
+    s, legal = _share_state(40, 25)
+    agent = GAUNTLET["fln"]["propaganda"]("fln", 1)
+    assert agent._share(s, legal).args == (3,)
+    assert simple_share(agent, s, legal).args == (3,)
+    s, legal = _share_state(40, 12)
+    assert agent._share(s, legal).args == (0,)            # FLN_FINISH
+    s, legal = _share_state(30, 40, side="gov")
+    assert GAUNTLET["gov"]["civil-affairs"]("gov", 1)._share(s, legal).args == (3,)
+
+
+# ------------------------------------------------------------------ surfacing (7-4)
+
+def _fln_deploy(seed, gov_hunts):
+    gov = HeuristicAgent("gov", 2, hunt=2 if gov_hunts else 0)
+    return _to("fln_deploy", "1958", seed, gov=gov)
+
+
+def test_hunted_reads_active_elites_and_helo_points_11_12():
+    """_hunted: two active, non-neutralized elites in OPS or PTL and two Helo points to
+    fly them; one elite short, or one Helo point short, is no hunting group."""
+    s = _fln_deploy(3, gov_hunts=True).state
+    fln = HeuristicAgent("fln", 1)
+    ready = [u for u in ELITES if s.loc[u] in ALGERIA and s.box[u] in (OPS, PTL)
+             and s.flags[u] & (ACTIVE | NEUT) == ACTIVE]
+    assert len(ready) >= 2 and s.helo_avail >= 2 and fln._hunted(s)
+    helo = s.helo_avail
+    s.helo_avail = 1
+    assert not fln._hunted(s)
+    s.helo_avail = helo
+    for u in ready[1:]:
+        s.flags[u] |= NEUT
+    assert not fln._hunted(s)
+
+
+def test_fln_brings_up_only_what_pays_for_its_time_in_the_open_7_4():
+    """7-4 / 9.22-1: with a hunting group in the air the wary FLN brings up fewer units
+    (each must pay HUNT_RISK of its worth), the FLN without that fear (``wary=False``)
+    as many as when no group flies; every unit brought up is one the plan names."""
+    game = _fln_deploy(3, gov_hunts=True)
+    s = game.state
+    v = view_of(s)
+    up = [UNIT_INDEX[a.args[0]] for a in game.legal_actions()
+          if a.verb == "surface" and a.args[0] != "all"]
+    wary, bold = HeuristicAgent("fln", 1), HeuristicAgent("fln", 1, wary=False)
+    assert wary._hunted(s)
+    plan_wary, plan_bold = wary._surface_plan(s, v, up), bold._surface_plan(s, v, up)
+    assert set(plan_wary) <= set(up) and set(plan_bold) <= set(up)
+    assert len(plan_wary) < len(plan_bold)
+    # A Cadre brought up by the wary FLN has a Propaganda worth more than its risk.
+    for u in plan_wary:
+        if UTYPE[u] == CADRE and s.box[u] == UG:
+            a = s.loc[u]
+            worth = wary._propaganda_value(s, v, a, CADRE) + wary.propaganda
+            assert worth > HUNT_RISK * FLN_VALUE[CADRE]
+
+
+def test_a_raid_that_does_not_pay_brings_no_band_up_9_14():
+    """9.14 / 9.21-2: Bands come up to Raid only when the Raid's worth (N AP at 0.6 PSP,
+    a Band lost on '+', a React) is positive: three Bands in an area where nothing
+    patrols come up; with three Government units on Patrol there (-3) they stay down."""
+    from djebel.algeria.board import GOV_MOBILE_TYPES
+    game = _fln_deploy(3, gov_hunts=False)
+    s = game.state
+    agent = HeuristicAgent("fln", 1, wary=False)
+    v = view_of(s)
+    site = min((a for a in ALGERIA if not v.remote[a] and not v.urban[a]),
+               key=lambda a: (len(v.gov[a]), a))
+    assert v.patrol[site] == 0
+    bands = [u for u in range(len(UTYPE)) if UTYPE[u] == BAND and s.loc[u] < 0][:3]
+    for u in bands:
+        s.loc[u], s.box[u], s.flags[u] = site, UG, 0
+    try:
+        view._CACHE[:] = [None, None]
+        v = view_of(s)
+        assert agent._raid_value(s, v, site, 3) > 0
+        assert set(bands) <= set(agent._surface_plan(s, v, bands))
+        patrols = [u for u in range(len(UTYPE)) if UTYPE[u] in GOV_MOBILE_TYPES
+                   and s.loc[u] < 0][:3]
+        for u in patrols:
+            s.loc[u], s.box[u], s.flags[u] = site, PTL, ACTIVE
+        view._CACHE[:] = [None, None]
+        v = view_of(s)
+        assert v.patrol[site] == 3
+        assert agent._raid_value(s, v, site, 3) < 0
+        assert not set(bands) & set(agent._surface_plan(s, v, bands))
+    finally:
+        view._CACHE[:] = [None, None]
+
+
+def test_make_agent_takes_the_wary_style():
+    agent = make_agent("heuristic", "algeria", "fln", 1, wary=False)
+    assert agent.wary is False and HeuristicAgent("fln", 1).wary is True
