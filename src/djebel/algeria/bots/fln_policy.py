@@ -11,7 +11,6 @@ from djebel.algeria.board import (
     BAND,
     CADRE,
     COUNTRIES,
-    EL_X,
     FAILEK,
     FRANCE,
     FRONT,
@@ -19,11 +18,12 @@ from djebel.algeria.board import (
     OPS,
     POLICE,
     PTL,
-    TYPE_UNITS,
     UNIT_INDEX,
     UTYPE,
 )
 from djebel.algeria.bots.heuristic_base import (
+    ALGERIA_SET,
+    ELITES,
     _a,
     _listed,
     _u,
@@ -45,8 +45,6 @@ from djebel.core.actions import Action
 HUNT_RISK = 0.6        # share of a unit's worth risked in the open with hunters in the air
 SHORT_WAR = 4          # turns to 0 at the present fall of its PSL that make a war short
 SHORT_WAR_CADRE = 3.0  # added to a Cadre's build score in a short war
-ELITES = TYPE_UNITS[EL_X]
-ALGERIA_SET = frozenset(ALGERIA)
 
 
 class FlnPolicies:

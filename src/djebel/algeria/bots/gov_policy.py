@@ -28,6 +28,8 @@ from djebel.algeria.board import (
     UTYPE,
 )
 from djebel.algeria.bots.heuristic_base import (
+    ALGERIA_SET,
+    ELITES,
     GOV_RESERVE,
     POLICE_FLOOR,
     _a,
@@ -114,9 +116,7 @@ def patrol_denial(s, v: View, a: int, patrols: int) -> float:
     return value
 
 
-ALGERIA_SET = frozenset(ALGERIA)
 FRONTS = TYPE_UNITS[FRONT]
-ELITES = TYPE_UNITS[EL_X]
 MASSED = 5.0            # a new Police unit's site: less worth per Band beyond MASS_FREE
 MASS_FREE = 2
 DIVISION_FLOOR = 25     # no division bought for a mass Flush at this PSL or less

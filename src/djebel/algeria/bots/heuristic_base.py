@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from djebel.algeria.board import (
+    ALGERIA,
     AREA_INDEX,
+    EL_X,
+    TYPE_UNITS,
     UNIT_INDEX,
 )
 from djebel.algeria.tables import tables
@@ -12,6 +15,8 @@ from djebel.core.actions import Action
 GOV_RESERVE = 38        # the Government spends PSL only above this (coup/OAS zone is <= 30)
 POLICE_FLOOR = 20      # the Government mobilizes Police for Civil Affairs above this PSL
 FLN_SAFE = 30           # below this the FLN keeps its PSP for itself
+ALGERIA_SET = frozenset(ALGERIA)
+ELITES = TYPE_UNITS[EL_X]   # the elite brigades, which hunt by helicopter (11.12-4)
 
 
 def _u(name: object) -> int:
