@@ -14,6 +14,7 @@ from djebel.algeria.board import (
     EL_X,
     NEUT,
     OPS,
+    POLICE,
     PTL,
     TYPE_UNITS,
     UG,
@@ -23,6 +24,8 @@ from djebel.algeria.board import (
 from djebel.algeria.bots import HeuristicAgent, view
 from djebel.algeria.bots.fln_policy import HUNT_RISK
 from djebel.algeria.bots.gauntlet import GAUNTLET, simple_share
+from djebel.algeria.bots.gov_policy import control_site
+from djebel.algeria.bots.heuristic_base import GOV_RESERVE
 from djebel.algeria.bots.view import FLN_VALUE, view_of
 from djebel.algeria.game import new_game
 from djebel.core.actions import Action
@@ -189,3 +192,39 @@ def test_a_raid_that_does_not_pay_brings_no_band_up_9_14():
 def test_make_agent_takes_the_wary_style():
     agent = make_agent("heuristic", "algeria", "fln", 1, wary=False)
     assert agent.wary is False and HeuristicAgent("fln", 1).wary is True
+
+
+# ------------------------------------------------------------------ Civil Affairs first
+
+def test_civil_sites_count_areas_not_police_9_25_9_2():
+    """One Civil Affairs per area per turn (9-2): a second Police unit in an area opens
+    no second one, and none runs in a Remote area (9.25)."""
+    s = _to("gov_reinf", "1954", 3).state
+    v = view_of(s)
+    areas = [a for a in ALGERIA if v.police[a] and not v.remote[a]]
+    assert v.civil_sites() == len(areas) > 0
+    police = [u for u in TYPE_UNITS[POLICE] if s.loc[u] in ALGERIA]
+    spare = next(u for u in TYPE_UNITS[POLICE] if s.loc[u] not in ALGERIA)
+    s.loc[spare], s.box[spare], s.flags[spare] = s.loc[police[0]], PTL, ACTIVE
+    v = view.View(s)
+    assert v.police[s.loc[police[0]]] == 2
+    assert v.civil_sites() == len(areas)
+
+
+def test_control_brigade_waits_for_this_turns_civil_affairs_10_1_9_25():
+    """A brigade bought for control (2 PSP, 10.1) only from the PSL left above the
+    reserve once this turn's Civil Affairs (one PSP in each Police area) are paid.
+    (With the control plan on, ``control_move``, it is bought only against a
+    Propaganda FLN; off here, so the rule is seen alone.)"""
+    s = _to("gov_reinf", "1954", 3).state
+    gov = HeuristicAgent("gov", 2, control_move=0.0)
+    v = view_of(s)
+    assert control_site(v, 1) is not None
+    mob = {"al_x": Action("mobilize", ("al_x",))}
+    s.fln_psl = 10
+    s.gov_psl = GOV_RESERVE + 2 + v.civil_sites() + 1
+    assert gov._control_brigade(s, v, mob) == mob["al_x"]
+    s.gov_psl -= 1
+    assert gov._control_brigade(s, v, mob) is None
+    s.gov_psl, s.fln_psl = 60, 61          # never while it trails the FLN
+    assert gov._control_brigade(s, v, mob) is None

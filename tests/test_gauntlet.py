@@ -278,10 +278,9 @@ def test_bot_beats_the_simple_strategy(scenario, bot, side, strategy):
 
 
 def test_suite_is_every_documented_cell_at_target():
-    """docs/gauntlet.md: 26 of the 30 heuristic cells win 95% or more of 200 games."""
-    assert len(DOCUMENTED) == 30 and len(SUITE) == 26
-    assert sorted(BELOW_TARGET) == [("1954", "gov", "all-in"), ("1954", "gov", "propaganda"),
-                                    ("1958", "gov", "all-in"),
+    """docs/gauntlet.md: 27 of the 30 heuristic cells win 95% or more of 200 games."""
+    assert len(DOCUMENTED) == 30 and len(SUITE) == 27
+    assert sorted(BELOW_TARGET) == [("1954", "gov", "propaganda"), ("1958", "gov", "all-in"),
                                     ("1960", "fln", "civil-affairs")]
 
 

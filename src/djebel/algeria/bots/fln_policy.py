@@ -77,8 +77,7 @@ class FlnPolicies:
             self._fln_mark = (s.turn, s.fln_psl)
         fall = self._fln_fall
         if fall is None:        # no turn seen yet: the Civil Affairs its Police can run
-            v = view_of(s)
-            fall = 10 / 6 * sum(v.police[a] for a in ALGERIA if not v.remote[a])
+            fall = 10 / 6 * view_of(s).civil_sites()
         return fall > 0 and s.fln_psl < SHORT_WAR * fall
 
     def _fln_reinf(self, s, legal):

@@ -276,14 +276,14 @@ class GovPolicies:
 
     def _race_wins(self, s, v: View, sites: int) -> bool:
         """Whether Civil Affairs in every area it can, this turn (``sites`` still open)
-        and the next RACE_TURNS - 1 (one a turn per non-neutralized Police unit outside
-        the Remote areas, 9.25), are expected (CA_MEAN times ``ca_finish`` each) to
-        bring the FLN's PSL to 0 (12.2) before the Government's own: each turn both
-        sides gain what _gains expects, and at COUP_ZONE or less the Government loses
-        ZONE_COST more (the OAS from the next Reinforcement Phase, 11.3; the coup
-        check, 11.4), or COUP_COST once the OAS is active (_gains counts its upkeep)."""
+        and the next RACE_TURNS - 1 (``View.civil_sites`` a turn), are expected
+        (CA_MEAN times ``ca_finish`` each) to bring the FLN's PSL to 0 (12.2) before
+        the Government's own: each turn both sides gain what _gains expects, and at
+        COUP_ZONE or less the Government loses ZONE_COST more (the OAS from the next
+        Reinforcement Phase, 11.3; the coup check, 11.4), or COUP_COST once the OAS is
+        active (_gains counts its upkeep)."""
         gov, fln = float(s.gov_psl), float(s.fln_psl)
-        per_turn = sum(v.police[a] for a in ALGERIA if not v.remote[a])
+        per_turn = v.civil_sites()
         gov_gain, fln_gain = self._gains(s)
         oas = s.oas != OAS_INACTIVE
         each = CA_MEAN * self.ca_finish
@@ -496,11 +496,16 @@ class GovPolicies:
     def _control_brigade(self, s, v: View, mob: dict[str, Action]) -> Action | None:
         """A brigade bought for the control it gives (10.1): 2 PSP for one control point
         that counts even when the unit is never activated (6.32-4). Bought only while the
-        Government's PSL is at least the FLN's and above the reserve, and only where one
-        more point changes who controls an area. Measured against the heuristic FLN in
-        1954 it raises the Government's win rate from about 40% to 60%; when the
-        Government trails (1958) the PSP are worth more as Civil Affairs."""
-        if not self.control_buy or s.gov_psl < s.fln_psl or s.gov_psl - 2 <= GOV_RESERVE:
+        Government's PSL is at least the FLN's and stays above the reserve once this
+        turn's Civil Affairs are paid (one PSP each, ``View.civil_sites``), and only
+        where one more point changes who controls an area. Measured against the
+        heuristic FLN in 1954 it raises the Government's win rate from about 40% to 60%;
+        when the Government trails (1958) the PSP are worth more as Civil Affairs.
+        Civil Affairs first, measured (1,000 games a cell): against ``all-in`` in 1954
+        93.4% to 96.7%, unchanged against the heuristic FLN."""
+        if not self.control_buy or s.gov_psl < s.fln_psl:
+            return None
+        if s.gov_psl - 2 - v.civil_sites() <= GOV_RESERVE:
             return None
         if self.control_move and not self._denying(s):
             return None     # the control plan moves the units already on the map

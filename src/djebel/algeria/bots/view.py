@@ -327,6 +327,11 @@ class View:
             values = self.area_memo[key] = [None] * NUM_AREAS
         return values
 
+    def civil_sites(self) -> int:
+        """Civil Affairs the Government can run a turn: one in each non-Remote area with
+        a non-neutralized Police unit (9.25; once per area per turn, 9-2)."""
+        return sum(1 for a in ALGERIA if self.police[a] and not self.remote[a])
+
     def fln_mobile_abroad(self) -> list[int]:
         return [u for a in COUNTRIES for u in self.fln[a] if UTYPE[u] in (CADRE, BAND, FAILEK)]
 
