@@ -228,3 +228,28 @@ def test_control_brigade_waits_for_this_turns_civil_affairs_10_1_9_25():
     assert gov._control_brigade(s, v, mob) is None
     s.gov_psl, s.fln_psl = 60, 61          # never while it trails the FLN
     assert gov._control_brigade(s, v, mob) is None
+
+
+# ------------------------------------------------------------------ FLN setup (3-4)
+
+def test_fln_setup_keeps_cadres_out_of_remote_areas_9_11():
+    """A Cadre placed at the start (3-4) goes where it can run Propaganda (not in a
+    Remote area, 9.11-1): it scores SETUP[2] below the same area not Remote, and with
+    the heuristic's weights no Cadre of the 1960 setup starts in a Remote area; the
+    gauntlet's strategies keep the setup they were first measured with."""
+    from djebel.algeria.bots.gauntlet import OLD_SETUP
+
+    game = _to("fln_reinf", "1960", 5)
+    s, v = game.state, view_of(game.state)
+    cadres = [s.loc[u] for u in TYPE_UNITS[CADRE] if s.loc[u] in ALGERIA]
+    assert cadres and not any(v.remote[a] for a in cadres)
+    fln = HeuristicAgent("fln", 1)
+    w = view.View(s)                    # a View of its own, changed below
+    remote = next(a for a in ALGERIA if w.remote[a])
+    base = fln._fln_setup_score(w, CADRE, remote)
+    w.remote = [r and a != remote for a, r in enumerate(w.remote)]     # not the shared list
+    assert fln._fln_setup_score(w, CADRE, remote) - base == fln.SETUP[2] == 6.0
+    assert all(cls.SETUP == OLD_SETUP for cls in GAUNTLET["fln"].values())
+    old = _to("fln_reinf", "1960", 5, fln=GAUNTLET["fln"]["pass"]("fln", 1))
+    old_cadres = [old.state.loc[u] for u in TYPE_UNITS[CADRE] if old.state.loc[u] in ALGERIA]
+    assert any(view_of(old.state).remote[a] for a in old_cadres)

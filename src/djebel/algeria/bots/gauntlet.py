@@ -18,6 +18,11 @@ from djebel.core.actions import Action
 _QUIET = ("done", "pass", "stay", "no-react", "go")
 
 
+# The heuristic's FLN setup weights when the gauntlet was first measured (see
+# HeuristicAgent.SETUP): the strategies stay the fixed yardstick they were.
+OLD_SETUP = (1.5, 1.5, 3.0)
+
+
 def _quiet(legal: list[Action]) -> Action | None:
     """The do-nothing answer among ``legal``, if there is one."""
     for verb in _QUIET:
@@ -45,9 +50,10 @@ class GauntletAgent(HeuristicAgent):
     strategy hunts with elite brigades by helicopter (``hunt=0``) or keeps its units
     underground for fear of one (``wary=False``), and each shares out its PSP by
     ``simple_share``: it keeps to its one idea, beside the heuristic's play as it was
-    when the gauntlet was first measured."""
+    when the gauntlet was first measured (its setup too, ``SETUP``)."""
 
     OVERRIDE: dict[str, str] = {}
+    SETUP = OLD_SETUP
 
     def __init__(self, side: str, seed: int = 0):
         super().__init__(side, seed, hunt=0, wary=False)
@@ -121,7 +127,10 @@ class ReinforceAllAgent(HeuristicAgent):
     Government: every PSP goes on mobilizing units (the most expensive first) and
     activating them until nothing more can be paid; the rest is the heuristic's play,
     without the hunt by helicopter (``hunt=0``), sharing PSP by ``simple_share``. The
-    FLN's rest is the heuristic's play with ``wary=False``."""
+    FLN's rest is the heuristic's play with ``wary=False`` and the setup the gauntlet
+    was first measured with."""
+
+    SETUP = OLD_SETUP
 
     def __init__(self, side: str, seed: int = 0):
         super().__init__(side, seed, hunt=0, wary=False)
