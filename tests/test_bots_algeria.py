@@ -705,7 +705,7 @@ def test_fln_in_a_short_war_builds_cadres_not_fronts_12_2():
                     "convert band1 failek", "done"]
     assert reinforce(short=False)[0] == ["build band III-2", "convert cadre1 front",
                                          "convert cadre2 front", "convert band1 failek",
-                                         "convert cadre5 front", "done"]
+                                         "convert cadre3 front", "done"]
     s.turn += 1
     s.fln_psl = 30
     assert agent._fln_short_war(s) and agent._fln_fall == 15
@@ -748,11 +748,13 @@ def test_style_settings_name_the_agent_settings_with_their_types():
 
 def _hunting(decision, seed=3):
     """1958 played by a ``hunt=2`` Government (no control plan) and an FLN that
-    crosses borders up to ``decision``."""
+    crosses borders, set up as the gauntlet's (``OLD_SETUP``), up to ``decision``."""
+    from djebel.algeria.bots.gauntlet import OLD_SETUP
     gov = HeuristicAgent("gov", 2, hunt=2, control_move=0.0)
     game = new_game("1958", seed, log=True)
-    agents = {"fln": HeuristicAgent("fln", 1, cross=True, propaganda=0.0, wary=False),
-              "gov": gov}
+    fln = HeuristicAgent("fln", 1, cross=True, propaganda=0.0, wary=False)
+    fln.SETUP = OLD_SETUP
+    agents = {"fln": fln, "gov": gov}
     while game.decision() != decision:
         game.apply(agents[game.active_side].choose(game))
     return game, gov, agents
