@@ -253,3 +253,32 @@ def test_fln_setup_keeps_cadres_out_of_remote_areas_9_11():
     old = _to("fln_reinf", "1960", 5, fln=GAUNTLET["fln"]["pass"]("fln", 1))
     old_cadres = [old.state.loc[u] for u in TYPE_UNITS[CADRE] if old.state.loc[u] in ALGERIA]
     assert any(view_of(old.state).remote[a] for a in old_cadres)
+
+
+def test_no_hunt_against_an_fln_that_stays_underground_11_12():
+    """The hunting group (11.12) is kept only while the FLN has had units out of UG in
+    Algeria this turn or the last (HUNT_MEMORY): against an FLN that never surfaces its
+    activations (B.1) buy nothing. A new agent takes the FLN to surface."""
+    from djebel.algeria.bots.gov_policy import HUNT_MEMORY
+
+    s = _to("gov_reinf", "1958", 3).state
+    gov = HeuristicAgent("gov", 2)
+    assert gov._hunting(s) == 2 and gov._out_turn == s.turn
+    s.turn += HUNT_MEMORY
+    assert gov._hunting(s) == 2
+    s.turn += 1
+    assert gov._hunting(s) == 0
+    gov._out_turn = s.turn - 1                 # seen out last turn
+    assert gov._hunting(s) == 2
+
+
+def test_government_notes_the_fln_out_of_ug_in_its_operations_2_2():
+    """The Government's Operations Phase notes the turn it sees FLN units out of UG."""
+    game = _to("ops_gov", "1958", 3)
+    s = game.state
+    v = view_of(s)
+    gov = HeuristicAgent("gov", 2)
+    gov._out_turn = -5
+    assert sum(len(v.fln[a]) - len(v.fln_ug[a]) for a in ALGERIA) == 6     # seed 3, turn 1
+    gov.choose(game)
+    assert gov._out_turn == s.turn == 1

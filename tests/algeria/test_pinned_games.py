@@ -51,7 +51,9 @@ def _play(policy: str, scenario: str, seed: int, log: bool) -> str:
 # 1954 heuristic game again when the Government paid its Civil Affairs before a brigade
 # bought for control (the game played with the old rule is the old digest); the three
 # heuristic games again when the FLN's setup kept its Cadres out of the Remote areas
-# (HeuristicAgent.SETUP; with the gauntlet's OLD_SETUP they replay the old digests).
+# (HeuristicAgent.SETUP; with the gauntlet's OLD_SETUP they replay the old digests); the
+# 1958 and 1960 ones again when the Government stopped hunting an FLN not seen out of UG
+# for HUNT_MEMORY turns (with no such limit they replay the old digests).
 PINNED = {
     ("null", "1954", 1, True):
         "8d08cd9a7b138c4224f78335fa07a1d56c41e36cb23d4863ce619a1d136e755d",
@@ -68,9 +70,9 @@ PINNED = {
     ("heuristic", "1954", 7, True):
         "d26d7d33e406fb97e50ae1fb36dc8b7a5e8644525b49e497d73a0767f12804fa",
     ("heuristic", "1958", 8, False):
-        "17a0cb20aa76082f2ead8c646979988a90622f14fb3e3cc7de316428aaa0d46e",
+        "3c27c92fefd349c13ad03c41b3416caece05ad68849846dc832cbe6f269ddd13",
     ("heuristic", "1960", 9, True):
-        "92127d42f4520d2d750460f47ce6fde477efafdd3774f402081726454e339aac",
+        "db2ac38928d6c38e8d96122f596001ad94a54f81fb01c25a44f6a16d2bb7cde3",
 }
 
 
