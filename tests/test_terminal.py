@@ -155,7 +155,7 @@ def test_skirmish_terminal_undo_limits():
 
 
 def test_play_cli_styles_the_heuristic_bot():
-    """``djebel play algeria --gov-style air_guard=0``: the bot seated for the Government
+    """``djebel play algeria --gov-style hunt=0``: the bot seated for the Government
     plays that style (the same game as make_agent with the setting), and a style for a
     human seat is refused before the game starts."""
     from typer.testing import CliRunner
@@ -165,12 +165,12 @@ def test_play_cli_styles_the_heuristic_bot():
 
     args = ["play", "algeria", "--scenario", "1958", "--seed", "3", "--fln", "heuristic",
             "--gov", "heuristic"]
-    styled = CliRunner().invoke(app, [*args, "--gov-style", "air_guard=0"])
+    styled = CliRunner().invoke(app, [*args, "--gov-style", "hunt=0"])
     plain = CliRunner().invoke(app, args)
     assert styled.exit_code == 0 and plain.exit_code == 0, styled.output
     g = algeria.new_game("1958", seed=3)
     bots = {"fln": make_agent("heuristic", "algeria", "fln", 3),
-            "gov": make_agent("heuristic", "algeria", "gov", 4, air_guard=0)}
+            "gov": make_agent("heuristic", "algeria", "gov", 4, hunt=0)}
     while not g.is_over():
         g.apply(bots[g.active_side].choose(g))
     r = g.result()

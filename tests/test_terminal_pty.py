@@ -103,7 +103,7 @@ def test_after_a_decision_only_the_changes_are_shown_and_board_shows_all():
     assert "new: fr_xx1 I-3 OPS, fr_xx2 I-1 OPS" in after and "more ('board' shows all)" in after
     assert "Border Zone -2 inactive" not in after
     # the bot's 27 placements in one line, not a line each
-    assert "FLN: place front I-4; place cadre I-1; place cadre I-2;" in after
+    assert "FLN: place front I-4; place cadre I-1; place cadre I-1;" in after
     assert "and 15 more ('log' shows them)" in after and "FLN: place cadre I-1" not in after
     child.sendline("board")
     child.expect("GOV> ")
