@@ -44,15 +44,12 @@ def simple_share(agent: HeuristicAgent, s, legal: list[Action]) -> Action:
     return _listed(legal, "psp", n)
 
 
-class GauntletAgent(HeuristicAgent):
-    """Base: the heuristic policy except for the decision kinds in ``OVERRIDE``
-    (kind -> method name); a method returning None falls back to doing nothing. No
-    strategy hunts with elite brigades by helicopter (``hunt=0``) or keeps its units
-    underground for fear of one (``wary=False``), and each shares out its PSP by
-    ``simple_share``: it keeps to its one idea, beside the heuristic's play as it was
-    when the gauntlet was first measured (its setup too, ``SETUP``)."""
+class Yardstick(HeuristicAgent):
+    """The heuristic's play as it was when the gauntlet was first measured, beside each
+    strategy's one idea: no hunt with elite brigades by helicopter (``hunt=0``), no
+    units kept underground for fear of one (``wary=False``), PSP shared out by
+    ``simple_share`` and the setup of then (``OLD_SETUP``)."""
 
-    OVERRIDE: dict[str, str] = {}
     SETUP = OLD_SETUP
 
     def __init__(self, side: str, seed: int = 0):
@@ -60,6 +57,14 @@ class GauntletAgent(HeuristicAgent):
 
     def _share(self, s, legal):
         return simple_share(self, s, legal)
+
+
+class GauntletAgent(Yardstick):
+    """Base: the heuristic policy as it was (``Yardstick``) except for the decision
+    kinds in ``OVERRIDE`` (kind -> method name); a method returning None falls back to
+    doing nothing."""
+
+    OVERRIDE: dict[str, str] = {}
 
     def choose(self, game) -> Action:
         legal = game.legal_actions()
@@ -121,22 +126,12 @@ class PropagandaAgent(GauntletAgent):
                            for a in acts])
 
 
-class ReinforceAllAgent(HeuristicAgent):
+class ReinforceAllAgent(Yardstick):
     """FLN: everything spent at once. Every AP goes on building and converting units in
     the Reinforcement Phase, none kept for missions; the rest is the heuristic's play.
     Government: every PSP goes on mobilizing units (the most expensive first) and
-    activating them until nothing more can be paid; the rest is the heuristic's play,
-    without the hunt by helicopter (``hunt=0``), sharing PSP by ``simple_share``. The
-    FLN's rest is the heuristic's play with ``wary=False`` and the setup the gauntlet
-    was first measured with."""
-
-    SETUP = OLD_SETUP
-
-    def __init__(self, side: str, seed: int = 0):
-        super().__init__(side, seed, hunt=0, wary=False)
-
-    def _share(self, s, legal):
-        return simple_share(self, s, legal)
+    activating them until nothing more can be paid; on both sides the rest is the
+    heuristic's play as it was (``Yardstick``)."""
 
     def _fln_reinf(self, s, legal):
         for verb in ("build", "convert"):

@@ -485,8 +485,9 @@ class GovPolicies:
         Operations Phase) this turn or the last: a hunting group costs 1 PSP a turn of
         activations (B.1), wasted on an FLN that never surfaces. Before anything is seen
         (a new agent, a rollout), it is taken to surface. Measured (200 games a cell,
-        1958): ``all-in+shares`` 49.0% → 67.0%, ``abroad`` 80.0% → 87.0%, ``pass`` with
-        the heuristic's setup 87.5% → 91.0%, against the heuristic FLN unchanged."""
+        1958): ``all-in+shares`` 49.0% → 61.5%, ``abroad`` 80.0% → 84.0%, ``pass`` with
+        the heuristic's setup 87.5% → 91.0%, the gauntlet's ``all-in`` 91.5% → 89.0%;
+        against the heuristic FLN unchanged (docs/gauntlet.md)."""
         if self._out_turn is None:
             self._out_turn = s.turn
         return s.turn - self._out_turn <= HUNT_MEMORY
