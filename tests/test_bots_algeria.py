@@ -53,6 +53,22 @@ def test_heuristic_is_deterministic_for_a_seed():
     assert a == b
 
 
+@pytest.mark.parametrize("scenario", ["1954", "1958"])
+def test_heuristic_answers_a_copy_of_the_game_as_the_game_itself(scenario):
+    """Its memory of the turn (the Government's unit budget, its control plan) is keyed
+    by the game's turn and history, not by the state object: an agent handed a fresh
+    copy at every decision (a clone, another dice stream) plays the same game."""
+    game = new_game(scenario, 3, log=False)
+    same = {"fln": HeuristicAgent("fln", 7), "gov": HeuristicAgent("gov", 8)}
+    copied = {"fln": HeuristicAgent("fln", 7), "gov": HeuristicAgent("gov", 8)}
+    while not game.is_over():
+        other = game.clone()
+        other.state.dice.reseed(987654321)
+        action = same[game.active_side].choose(game)
+        assert copied[game.active_side].choose(other) == action, (game.state.turn, action)
+        game.apply(action)
+
+
 def test_heuristic_never_rolls_the_game_dice():
     game = new_game("1954", 3, log=False)
     agent = HeuristicAgent(game.active_side, 0)

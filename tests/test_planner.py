@@ -72,7 +72,7 @@ def test_planner_copy_of_the_game_holds_no_dice_stream():
     game = _at_turn("1958", 3, 1)
     agent = PlannerAgent("fln", 1, **SMALL)
     agent.choose(game)
-    shadow = agent._shadow.state.dice
+    shadow = agent.opponent._shadow.state.dice
     assert shadow.key != game.state.dice.key or shadow.state != game.state.dice.state
     assert shadow.state == 0 and not shadow.script
 
@@ -86,15 +86,16 @@ def test_planner_replays_what_happened_between_its_decisions():
     checked = 0
     while not game.is_over() and game.state.turn <= 2:
         if game.active_side == "fln":
-            if agent._shadow is not None:
-                seen = agent._seen
-                agent._observe(game)
-                shadow = agent._shadow.state
+            model = agent.opponent
+            if model._shadow is not None:
+                seen = model._seen
+                model.observe(game)
+                shadow = model._shadow.state
                 assert len(shadow.actions) == len(game.state.actions) > seen
                 assert (shadow.loc, shadow.box, shadow.flags, shadow.fln_psl, shadow.gov_psl) \
                     == (game.state.loc, game.state.box, game.state.flags, game.state.fln_psl,
                         game.state.gov_psl)
-                agent._shadow, agent._seen = None, 0
+                model._shadow, model._seen = None, 0
                 checked += 1
             game.apply(agent.choose(game))
         else:
@@ -105,11 +106,10 @@ def test_planner_replays_what_happened_between_its_decisions():
 def test_opponent_model_recognises_a_government_that_does_nothing():
     fln = PlannerAgent("fln", 1, rollouts=0, share_rollouts=0)
     play("1958", 2, fln, PassAgent("gov", 3), stop_turn=3)
-    names = [name for name, _ in fln.models]
-    assert names[fln.model()] == "pass"
+    assert fln.opponent.name() == "pass"
     plain = PlannerAgent("fln", 1, rollouts=0, share_rollouts=0)
     play("1958", 2, plain, HeuristicAgent("gov", 3), stop_turn=3)
-    assert names[plain.model()].startswith("style")
+    assert plain.opponent.name().startswith("style")
 
 
 def test_share_search_keeps_or_replaces_the_heuristic_split():
@@ -182,7 +182,7 @@ def test_planner_after_a_take_back_keeps_its_model_and_plays_on():
     game = _at_turn("1958", 2, 2)
     agent = PlannerAgent("fln", 1, rollouts=0, share_rollouts=0)
     agent.choose(game)
-    fit = list(agent.fit)
+    fit = list(agent.opponent.fit)
     actions = game.history()
     replay = new_game("1958", 2, log=False)
     for text in actions[:-3]:
@@ -191,7 +191,7 @@ def test_planner_after_a_take_back_keeps_its_model_and_plays_on():
     while replay.active_side != "fln":
         replay.apply(gov.choose(replay))
     assert agent.choose(replay) in replay.legal_actions()
-    assert agent.fit == fit
+    assert agent.opponent.fit == fit
 
 
 def test_planner_plays_a_clearly_better_style_and_keeps_the_heuristic_otherwise():
@@ -217,9 +217,9 @@ def test_planner_plays_a_clearly_better_style_and_keeps_the_heuristic_otherwise(
 
         agent._rollout = fake
         agent.choose(game)
-        assert agent.picks == [(2, pick, agent.model())]
+        assert agent.picks == [(2, pick, agent.opponent.best())]
         assert len(asked) == calls
-        assert {m for _, m, _ in asked} == {agent.model()}
+        assert {m for _, m, _ in asked} == {agent.opponent.best()}
         by_seed = {}
         for i, _, seed in asked:
             by_seed.setdefault(seed, []).append(i)

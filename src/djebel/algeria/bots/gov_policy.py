@@ -116,6 +116,14 @@ def patrol_denial(s, v: View, a: int, patrols: int) -> float:
     return value
 
 
+def same_turn(key: tuple, s) -> bool:
+    """Whether ``key`` (a turn and the length of the history when it was made) is of
+    the turn ``s`` is in: keyed by the game's content, not by its state object, so that
+    a copy of the game (a clone, a replay, a copied agent) gets the answers the game
+    itself would."""
+    return bool(key) and key[0] == s.turn and key[1] <= len(s.actions)
+
+
 FRONTS = TYPE_UNITS[FRONT]
 MASSED = 5.0            # a new Police unit's site: less worth per Band beyond MASS_FREE
 MASS_FREE = 2
@@ -175,9 +183,8 @@ class GovPolicies:
         brigades and divisions bought with PSP rarely earn their cost back, so the
         budget for them is small (at most 5, a fifth of the PSL above 40), times the
         agent's ``spend``."""
-        key = (s.turn, id(s))
-        if self._budget_key != key:
-            self._budget_key = key
+        if not same_turn(self._budget_key, s):
+            self._budget_key = (s.turn, len(s.actions))
             self._budget_start = s.gov_psl
         cap = max(0.0, min(5.0, (self._budget_start - 40) * 0.2) * self.spend)
         spent = self._budget_start - s.gov_psl + s.gov_half * 0.5
@@ -640,10 +647,9 @@ class GovPolicies:
         (at most CONTROL_BUDGET halves a turn, times ``spend``, and none of the PSL at
         CONTROL_FLOOR or less);
         divisions are counted Dispersed (3 points, 11.7), as the agent deploys them."""
-        key = (s.turn, id(s))
-        if self._plan_key == key:
+        if same_turn(self._plan_key, s):
             return self._plan
-        self._plan_key, self._plan = key, {}
+        self._plan_key, self._plan = (s.turn, len(s.actions)), {}
         if not self.control_move or s.gov_psl <= CONTROL_FLOOR:
             return self._plan
         loc, flags, box = s.loc, s.flags, s.box
@@ -720,7 +726,7 @@ class GovPolicies:
         cp = unit_cp(s, u)
         if not cw or not cp:
             return None
-        planned = self._plan.get(u) if self._plan_key == (s.turn, id(s)) else None
+        planned = self._plan.get(u) if same_turn(self._plan_key, s) else None
         if planned is not None and planned != a:
             return planned
         fln_cp, gov_cp = v.fln_cp, v.gov_cp

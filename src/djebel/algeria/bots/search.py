@@ -12,8 +12,10 @@ dice of cloned states:
   propagandizes, whether it converts Cadres into Fronts, whether it keeps its units
   underground from a hunting group, whether it builds Cadres rather than Bands, how
   readily its units move and whether it always lowers the Government's PSL), the
-  opponent played
-  by the HeuristicAgent, the same dice seeds for every style (``pick_style``). It
+  opponent played by the model of it that predicted its choices best so far
+  (``djebel.algeria.bots.opponent``: one of its heuristic styles or gauntlet
+  strategies; the plain heuristic until another fits better), the same dice seeds
+  for every style (``pick_style``). It
   keeps the plain heuristic's style unless another leads it clearly: by at least
   ``switch_lead`` rollouts and ``z`` standard errors of the paired differences,
   the earlier turns' counted with weight ``memory`` (1 by default: a style's record
@@ -54,11 +56,14 @@ from djebel.algeria.board import (
     UTYPE,
 )
 from djebel.algeria.bots.heuristic import HeuristicAgent
+from djebel.algeria.bots.opponent import OpponentModel
+from djebel.algeria.bots.styles import MAX_ROLLOUT_TURNS, STYLES
 from djebel.algeria.state import FLN_CONTROL, GOV_CONTROL
 from djebel.core.actions import Action
 from djebel.core.search import MCTS
 
 SEARCHED = ("ops_fln", "ops_gov")
+OTHER = {"fln": "gov", "gov": "fln"}
 SCALE = 10.0
 
 
@@ -88,15 +93,6 @@ def _life(psl: int) -> float:
     return psl - 12.0 * math.exp(-psl / 12.0)
 
 
-# HeuristicAgent keyword arguments of the styles each side switches between; the
-# first is the plain HeuristicAgent.
-STYLES: dict[str, tuple[dict, ...]] = {
-    "gov": ({}, {"ca_hold": 0}, {"hunt": 0}, {"deny": 2.0}, {"gov_keep": 0, "deny": 1.0},
-            {"spend": 2.0}, {"hunt": 0, "ca_hold": 0}),
-    "fln": ({}, {"propaganda": 1.5, "fronts": False}, {"wary": False}, {"move": -1.0},
-            {"fln_finish": 99}, {"propaganda": 1.5, "fronts": False, "cadre_build": 4.0}),
-}
-MAX_ROLLOUT_TURNS = 30       # a rollout this many turns long counts as a draw
 
 
 class StyleRecord:
@@ -160,7 +156,8 @@ class SearchAgent:
                  seconds: float | None = None, width: int = 5, margin: float = 0.02,
                  common_seeds: int = 8, tree: bool = False,
                  rollouts: int | None = None, memory: float = 1.0, screen: int = 6,
-                 finalists: int = 2, z: float = 2.0, switch_lead: float = 2.0):
+                 finalists: int = 2, z: float = 2.0, switch_lead: float = 2.0,
+                 model: bool = True):
         self.side = side
         self.rng = random.Random(seed)
         self.width = width
@@ -189,8 +186,20 @@ class SearchAgent:
         self.screen, self.finalists = screen, finalists
         self.z, self.switch_lead = z, switch_lead
         self.record = StyleRecord(len(STYLES[side]))
+        # Whom the rollouts play: the best-fitting model of the opponent, or always
+        # the plain heuristic (``model=False``, the agent of before).
+        self.opponent = (OpponentModel(OTHER[side], random.Random(self.rng.getrandbits(62)))
+                         if model else None)
 
     def choose(self, game) -> Action:
+        if self.opponent is not None:
+            self.opponent.observe(game)
+        action = self._choose(game)
+        if self.opponent is not None:
+            self.opponent.remember(game)
+        return action
+
+    def _choose(self, game) -> Action:
         if self.styles and game.state.turn != self._turn and game.state.turn >= 1:
             self._turn = game.state.turn
             self.heuristic = self.styles[self._pick_style(game)]
@@ -204,7 +213,7 @@ class SearchAgent:
 
     def _pick_style(self, game) -> int:
         """The style to play this turn (``pick_style``: the plain heuristic's unless
-        another is clearly better), rollouts against the plain HeuristicAgent."""
+        another is clearly better), rollouts against the opponent's model."""
         styles = STYLES[self.side]
         deadline = (time.perf_counter() + self.mcts.seconds) if self.mcts.seconds else None
         best = pick_style(self.record, lambda i, seed: self._rollout(game, styles[i], seed),
@@ -219,9 +228,11 @@ class SearchAgent:
         g = game.clone()
         g.state.dice.reseed(seed)
         rng = random.Random(seed)
-        other = "gov" if self.side == "fln" else "fln"
-        agents = {self.side: HeuristicAgent(self.side, rng.getrandbits(32), **style),
-                  other: HeuristicAgent(other, rng.getrandbits(32))}
+        other = OTHER[self.side]
+        mine = HeuristicAgent(self.side, rng.getrandbits(32), **style)
+        theirs = (self.opponent.agent(self.opponent.best(), rng.getrandbits(32))
+                  if self.opponent is not None else HeuristicAgent(other, rng.getrandbits(32)))
+        agents = {self.side: mine, other: theirs}
         last = g.state.turn + MAX_ROLLOUT_TURNS
         while not g.is_over():
             if g.state.turn > last:

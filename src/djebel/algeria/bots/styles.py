@@ -1,0 +1,14 @@
+"""The HeuristicAgent styles the searching bots switch between, and how long a rollout
+may run."""
+
+from __future__ import annotations
+
+# HeuristicAgent keyword arguments of the styles each side switches between; the
+# first is the plain HeuristicAgent.
+STYLES: dict[str, tuple[dict, ...]] = {
+    "gov": ({}, {"ca_hold": 0}, {"hunt": 0}, {"deny": 2.0}, {"gov_keep": 0, "deny": 1.0},
+            {"spend": 2.0}, {"hunt": 0, "ca_hold": 0}),
+    "fln": ({}, {"propaganda": 1.5, "fronts": False}, {"wary": False}, {"move": -1.0},
+            {"fln_finish": 99}, {"propaganda": 1.5, "fronts": False, "cadre_build": 4.0}),
+}
+MAX_ROLLOUT_TURNS = 30       # a rollout this many turns long counts as a draw
