@@ -69,6 +69,30 @@ def test_heuristic_answers_a_copy_of_the_game_as_the_game_itself(scenario):
         game.apply(action)
 
 
+def test_turn_memory_holds_on_a_history_that_continues_its_own():
+    """The Government's turn memory (``same_turn``) holds on a copy and as the history
+    grows within the turn; not on a shorter history, another turn, or a history of the
+    same length that went another way (a take-back)."""
+    from djebel.algeria.bots.gov_policy import same_turn, turn_key
+    game = new_game("1958", 3, log=False)
+    h = {"fln": HeuristicAgent("fln", 0), "gov": HeuristicAgent("gov", 0)}
+    while game.state.turn < 1 or len(game.legal_actions()) < 2:
+        game.apply(h[game.active_side].choose(game))
+    before = game.clone()
+    first, second = game.legal_actions()[:2]
+    game.apply(first)
+    key = turn_key(game.state)
+    assert same_turn(key, game.state) and same_turn(key, game.clone().state)
+    longer = game.clone()
+    longer.apply(h[longer.active_side].choose(longer))
+    assert same_turn(key, longer.state) == (longer.state.turn == key[0])
+    other = before.clone()
+    other.apply(second)
+    assert not same_turn(key, other.state)          # same turn and length, another line
+    assert not same_turn(key, before.state)         # shorter
+    assert not same_turn((), game.state) and not same_turn((key[0] + 1, *key[1:]), game.state)
+
+
 def test_heuristic_never_rolls_the_game_dice():
     game = new_game("1954", 3, log=False)
     agent = HeuristicAgent(game.active_side, 0)

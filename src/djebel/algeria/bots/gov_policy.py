@@ -116,12 +116,24 @@ def patrol_denial(s, v: View, a: int, patrols: int) -> float:
     return value
 
 
+def turn_key(s) -> tuple:
+    """A mark of where ``s`` stands: its turn, the length of its history and the last
+    action in it (see ``same_turn``)."""
+    n = len(s.actions)
+    return s.turn, n, s.actions.tail(1)[0] if n else None
+
+
 def same_turn(key: tuple, s) -> bool:
-    """Whether ``key`` (a turn and the length of the history when it was made) is of
-    the turn ``s`` is in: keyed by the game's content, not by its state object, so that
-    a copy of the game (a clone, a replay, a copied agent) gets the answers the game
-    itself would."""
-    return bool(key) and key[0] == s.turn and key[1] <= len(s.actions)
+    """Whether ``s`` is in the turn ``key`` (a ``turn_key``) was made in, on a history
+    that continues that one: keyed by the game's content, not by its state object, so
+    that a copy of the game (a clone, a replay) gets the answers the game itself would,
+    and a history that went another way (a take-back) does not."""
+    if not key or key[0] != s.turn:
+        return False
+    extra = len(s.actions) - key[1]
+    if extra < 0:
+        return False
+    return not key[1] or s.actions.tail(extra + 1)[0] == key[2]
 
 
 FRONTS = TYPE_UNITS[FRONT]
@@ -184,7 +196,7 @@ class GovPolicies:
         budget for them is small (at most 5, a fifth of the PSL above 40), times the
         agent's ``spend``."""
         if not same_turn(self._budget_key, s):
-            self._budget_key = (s.turn, len(s.actions))
+            self._budget_key = turn_key(s)
             self._budget_start = s.gov_psl
         cap = max(0.0, min(5.0, (self._budget_start - 40) * 0.2) * self.spend)
         spent = self._budget_start - s.gov_psl + s.gov_half * 0.5
@@ -649,7 +661,7 @@ class GovPolicies:
         divisions are counted Dispersed (3 points, 11.7), as the agent deploys them."""
         if same_turn(self._plan_key, s):
             return self._plan
-        self._plan_key, self._plan = (s.turn, len(s.actions)), {}
+        self._plan_key, self._plan = turn_key(s), {}
         if not self.control_move or s.gov_psl <= CONTROL_FLOOR:
             return self._plan
         loc, flags, box = s.loc, s.flags, s.box

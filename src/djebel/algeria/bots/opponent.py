@@ -3,7 +3,7 @@
 The searching bots play their rollouts against a model of the opponent. Played
 against the plain HeuristicAgent whatever the opponent does, they plan for someone
 else when it hides, or plays one idea over and over (the gauntlet): the search bot's
-Government won 177 of 200 1958 games against ``hide-raid`` so, 188 with this model
+Government won 177 of 200 1958 games against ``hide-raid`` so, 190 with this model
 (docs/gauntlet.md).
 
 The model keeps a copy of the game, rebuilt from what a player sees (the actions in
