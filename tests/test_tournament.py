@@ -117,6 +117,28 @@ def test_ladder_swaps_sides_on_the_same_seeds_and_pools_both_cells():
     assert "| 1960 | heuristic | random | FLN | 3 |" in table and "| **1960** |" in table
 
 
+def test_runs_split_at_any_game_add_up_to_the_whole_run():
+    """``first``: games 0-1 and 2-3 of a seed are games 0-3 of it, so a long ladder can
+    be played in runs whose wins add up."""
+    from djebel.simulate import ladder
+    agents = {"fln": "heuristic", "gov": "heuristic"}
+    whole = run_tournament("algeria", "1960", agents, 4, 5)
+    parts = [run_tournament("algeria", "1960", agents, 2, 5, first=k) for k in (0, 2)]
+
+    def key(r):
+        return r["index"], r["seed"], r["winner"], r["turns"], r["psl"]
+    assert [key(r) for p in parts for r in p["records"]] == [key(r) for r in whole["records"]]
+    assert [r["index"] for r in parts[1]["records"]] == [2, 3]
+    split = [ladder.play("heuristic", "random", "1960", 1, 5, first=k) for k in (0, 1)]
+    both = ladder.play("heuristic", "random", "1960", 2, 5)
+    assert sum(r["wins"] for r in split) == both["wins"]
+    from djebel.cli import app
+    res = CliRunner().invoke(app, ["tournament", "ladder", "--new", "heuristic", "--old",
+                                   "random", "--scenario", "1960", "--games", "1",
+                                   "--first", "3"])
+    assert res.exit_code == 0 and "--games 1 --seed 0 --first 3" in " ".join(res.output.split())
+
+
 def test_ladder_command_refuses_an_unknown_bot():
     from djebel.cli import app
     result = CliRunner().invoke(app, ["tournament", "ladder", "--new", "nobody", "--games", "1"])

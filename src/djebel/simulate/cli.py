@@ -444,6 +444,8 @@ def tournament_ladder(
                                        help="scenario (repeatable)"),
     games: int = typer.Option(200, min=1, help="games per cell (two cells a scenario)"),
     seed: int = typer.Option(0, help="ladder seed: both cells of a scenario share it"),
+    first: int = typer.Option(0, min=0, help="play games FIRST.. of the seed: a long "
+                              "ladder split into runs whose wins add up"),
     workers: int = typer.Option(1, min=1, help="worker processes"),
     markdown: str = typer.Option("", help="also write the table (Markdown) to this file"),
 ) -> None:
@@ -470,7 +472,7 @@ def tournament_ladder(
     console = Console(highlight=False)
     rows = []
     for sc in scenario:
-        r = ladder.play(new, old, sc, games, seed, workers)
+        r = ladder.play(new, old, sc, games, seed, workers, first=first)
         rows.append(r)
         console.print(f"{sc}: {new} wins {r['wins']}/{r['games']} "
                       f"({100 * r['rate']:.1f}%, 95% CI {100 * r['ci95'][0]:.1f}-"
@@ -478,6 +480,8 @@ def tournament_ladder(
     words = ["djebel", "tournament", "ladder", "--new", new, "--old", old]
     words += [w for sc in scenario for w in ("--scenario", sc)]
     words += ["--games", str(games), "--seed", str(seed)]
+    if first:
+        words += ["--first", str(first)]
     table = ladder.markdown(rows, " ".join(shlex.quote(w) for w in words))
     console.print(table, markup=False)
     if markdown:

@@ -18,13 +18,14 @@ TARGET = 0.60
 
 
 def play(new: str, old: str, scenario: str, games: int, seed: int, workers: int = 1,
-         progress: Callable[[int], None] | None = None) -> dict:
-    """Both cells of one scenario and the pooled result of the new bot."""
+         progress: Callable[[int], None] | None = None, first: int = 0) -> dict:
+    """Both cells of one scenario and the pooled result of the new bot, over games
+    ``first`` to ``first + games - 1`` of the seed (a long ladder split into runs)."""
     cells = []
     for new_side in ("fln", "gov"):
         agents = {"fln": new, "gov": old} if new_side == "fln" else {"fln": old, "gov": new}
         out = run_tournament("algeria", scenario, agents, games, seed, workers=workers,
-                             progress=progress)
+                             progress=progress, first=first)
         wins = out["wins"][new_side]
         cells.append({"new_side": new_side, "games": games, "wins": wins,
                       "ci95": list(wilson(wins, games)), "turns": out["turns"]["mean"],

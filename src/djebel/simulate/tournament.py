@@ -50,15 +50,18 @@ def _play_star(args: tuple) -> dict:
 
 def run_tournament(game: str, scenario: str, agents: dict, games: int, seed: int = 0,
                    options: dict | None = None, agent_options: dict | None = None,
-                   workers: int = 1, progress: Callable[[int], None] | None = None) -> dict:
-    """Play ``games`` games of ``agents`` ({side: agent name}) and summarize them.
+                   workers: int = 1, progress: Callable[[int], None] | None = None,
+                   first: int = 0) -> dict:
+    """Play ``games`` games of ``agents`` ({side: agent name}) and summarize them:
+    games ``first`` to ``first + games - 1`` of the seed, so that runs of one seed
+    split at any game add up to the run of all of them.
 
     ``agent_options`` passes keyword options per side to ``make_agent`` (for example
     ``{"fln": {"iterations": 100}}``). The summary is deterministic for a seed, apart
     from the timing fields.
     """
     jobs = [(game, scenario, dict(agents), i, seed, options, agent_options)
-            for i in range(games)]
+            for i in range(first, first + games)]
     records: list[dict] = []
     t0 = time.perf_counter()
     if workers > 1 and games > 1:
