@@ -174,6 +174,7 @@ def test_chain_extends_only_the_history_it_continues():
     b.append(3)
     assert b.extends(a) and a.extends(a) and not a.extends(b)
     assert not Chain([1, 2, 3]).extends(a)          # equal items, other nodes
+    assert [b.back(k) for k in range(3)] == [3, 2, 1]
 
 
 def test_planner_after_a_take_back_keeps_its_model_and_plays_on():

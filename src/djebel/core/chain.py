@@ -35,6 +35,13 @@ class Chain:
         out.reverse()
         return out
 
+    def back(self, k: int):
+        """The item ``k`` places before the last (0: the last), without copying."""
+        node = self._head
+        for _ in range(k):
+            node = node[1]
+        return node[0]
+
     def extends(self, other: Chain) -> bool:
         """True when this chain is ``other`` with items appended since it was copied
         (the very same nodes: a history rebuilt after an undo is not)."""

@@ -120,7 +120,7 @@ def turn_key(s) -> tuple:
     """A mark of where ``s`` stands: its turn, the length of its history and the last
     action in it (see ``same_turn``)."""
     n = len(s.actions)
-    return s.turn, n, s.actions.tail(1)[0] if n else None
+    return s.turn, n, s.actions.back(0) if n else None
 
 
 def same_turn(key: tuple, s) -> bool:
@@ -133,7 +133,7 @@ def same_turn(key: tuple, s) -> bool:
     extra = len(s.actions) - key[1]
     if extra < 0:
         return False
-    return not key[1] or s.actions.tail(extra + 1)[0] == key[2]
+    return not key[1] or s.actions.back(extra) == key[2]
 
 
 FRONTS = TYPE_UNITS[FRONT]

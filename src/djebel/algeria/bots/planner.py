@@ -34,10 +34,9 @@ from djebel.algeria.bots.evaluation import win_chance
 from djebel.algeria.bots.heuristic import HeuristicAgent
 from djebel.algeria.bots.opponent import OpponentModel
 from djebel.algeria.bots.search import StyleRecord, pick_style
-from djebel.algeria.bots.styles import MAX_ROLLOUT_TURNS, STYLES
+from djebel.algeria.bots.styles import MAX_ROLLOUT_TURNS, STYLES, play_out
+from djebel.algeria.rules.common import other
 from djebel.core.actions import Action
-
-OTHER = {"fln": "gov", "gov": "fln"}
 
 
 class PlannerAgent:
@@ -47,7 +46,7 @@ class PlannerAgent:
                  horizon: int | None = None, memory: float = 1.0, decay: float = 0.97,
                  share_rollouts: int = 8, margin: float = 0.03, screen: int = 6,
                  finalists: int = 2, z: float = 2.0, switch_lead: float = 2.0):
-        self.side, self.other = side, OTHER[side]
+        self.side, self.other = side, other(side)
         self.rng = random.Random(seed)
         self.rollouts = rollouts
         self.horizon = horizon
@@ -109,13 +108,11 @@ class PlannerAgent:
                   self.other: self.opponent.agent(model, rng.getrandbits(32))}
         if first is not None:
             g.apply(first)
-        s = g.state
-        stop = s.turn + (MAX_ROLLOUT_TURNS if horizon is None else horizon)
-        while s.winner is None:
-            if s.turn > stop:
-                return 0.5 if horizon is None else win_chance(g, self.side)
-            g.apply(agents[g.active_side].choose(g))
-        return 1.0 if s.winner == self.side else 0.0
+        play_out(g, agents, MAX_ROLLOUT_TURNS if horizon is None else horizon)
+        winner = g.state.winner
+        if winner is None:
+            return 0.5 if horizon is None else win_chance(g, self.side)
+        return 1.0 if winner == self.side else 0.0
 
     # ------------------------------------------------------------ PSP shares (9-4)
     def _share(self, game, default: Action) -> Action:

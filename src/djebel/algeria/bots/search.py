@@ -57,13 +57,13 @@ from djebel.algeria.board import (
 )
 from djebel.algeria.bots.heuristic import HeuristicAgent
 from djebel.algeria.bots.opponent import OpponentModel
-from djebel.algeria.bots.styles import MAX_ROLLOUT_TURNS, STYLES
+from djebel.algeria.bots.styles import STYLES, play_out
+from djebel.algeria.rules.common import other
 from djebel.algeria.state import FLN_CONTROL, GOV_CONTROL
 from djebel.core.actions import Action
 from djebel.core.search import MCTS
 
 SEARCHED = ("ops_fln", "ops_gov")
-OTHER = {"fln": "gov", "gov": "fln"}
 SCALE = 10.0
 
 
@@ -188,7 +188,7 @@ class SearchAgent:
         self.record = StyleRecord(len(STYLES[side]))
         # Whom the rollouts play: the best-fitting model of the opponent, or always
         # the plain heuristic (``model=False``, the agent of before).
-        self.opponent = (OpponentModel(OTHER[side], random.Random(self.rng.getrandbits(62)))
+        self.opponent = (OpponentModel(other(side), random.Random(self.rng.getrandbits(62)))
                          if model else None)
 
     def choose(self, game) -> Action:
@@ -228,17 +228,13 @@ class SearchAgent:
         g = game.clone()
         g.state.dice.reseed(seed)
         rng = random.Random(seed)
-        other = OTHER[self.side]
+        them = other(self.side)
         mine = HeuristicAgent(self.side, rng.getrandbits(32), **style)
         theirs = (self.opponent.agent(self.opponent.best(), rng.getrandbits(32))
-                  if self.opponent is not None else HeuristicAgent(other, rng.getrandbits(32)))
-        agents = {self.side: mine, other: theirs}
-        last = g.state.turn + MAX_ROLLOUT_TURNS
-        while not g.is_over():
-            if g.state.turn > last:
-                return 0.5
-            g.apply(agents[g.active_side].choose(g))
-        return 1.0 if g.state.winner == self.side else 0.0
+                  if self.opponent is not None else HeuristicAgent(them, rng.getrandbits(32)))
+        play_out(g, {self.side: mine, them: theirs})
+        winner = g.state.winner
+        return 0.5 if winner is None else 1.0 if winner == self.side else 0.0
 
     def _policy(self, game) -> Action:
         return self.players[game.active_side].choose(game)

@@ -1,5 +1,5 @@
-"""The HeuristicAgent styles the searching bots switch between, and how long a rollout
-may run."""
+"""The HeuristicAgent styles the searching bots switch between, and how their rollouts
+are played out."""
 
 from __future__ import annotations
 
@@ -12,3 +12,12 @@ STYLES: dict[str, tuple[dict, ...]] = {
             {"fln_finish": 99}, {"propaganda": 1.5, "fronts": False, "cadre_build": 4.0}),
 }
 MAX_ROLLOUT_TURNS = 30       # a rollout this many turns long counts as a draw
+
+
+def play_out(game, agents: dict, turns: int = MAX_ROLLOUT_TURNS) -> None:
+    """Play ``game`` on with ``agents`` ({side: agent}) until it ends or ``turns`` turns
+    after the current one are over; a game still going has no winner."""
+    s = game.state
+    stop = s.turn + turns
+    while s.winner is None and s.turn <= stop:
+        game.apply(agents[game.active_side].choose(game))
