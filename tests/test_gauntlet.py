@@ -291,6 +291,24 @@ def test_cells_cover_every_bot_side_and_strategy():
     assert ("1954", "heuristic", "fln", "civil-affairs") in cells
 
 
+def test_cell_played_in_runs_adds_up_to_the_whole_cell(tmp_path):
+    """``first``: games 0-1 and 2-4 of a cell are games 0-4 of it (wins and turns), so a
+    200-game cell can follow a 50-game one without replaying it."""
+    cell = ("1954", "heuristic", "gov", "propaganda")
+    whole = gt.play_cell(*cell, 5, seed=2026)
+    parts = [gt.play_cell(*cell, n, seed=2026, first=k) for k, n in ((0, 2), (2, 3))]
+    assert sum(p["wins"] for p in parts) == whole["wins"]
+    assert sum(p["turns"] * p["games"] for p in parts) == pytest.approx(whole["turns"] * 5)
+    head = gt.play_cell(*cell, 3, seed=2026)        # games 0-2: not those of 2-4
+    assert head["turns"] != pytest.approx(parts[1]["turns"])
+    from djebel.cli import app
+    res = CliRunner().invoke(app, ["tournament", "gauntlet", "--bot", "heuristic",
+                                   "--scenario", "1960", "--against", "pass", "--games", "1",
+                                   "--first", "4", "--markdown", str(tmp_path / "g.md")])
+    assert res.exit_code == 0, res.output
+    assert "--games 1 --seed 0 --first 4`" in (tmp_path / "g.md").read_text()
+
+
 def test_gauntlet_command_writes_its_table(tmp_path):
     from djebel.cli import app
     out = tmp_path / "g.md"

@@ -284,6 +284,8 @@ def tournament_gauntlet(
                                        help="only these gauntlet strategies (repeatable)"),
     games: int = typer.Option(200, min=1, help="games per cell"),
     seed: int = typer.Option(0, help="gauntlet seed; each cell is seeded from it"),
+    first: int = typer.Option(0, min=0, help="play games FIRST.. of each cell: a long "
+                              "gauntlet split into runs whose wins add up"),
     iterations: int = typer.Option(48, min=1, help="search agent: iterations per decision"),
     rollouts: int = typer.Option(16, min=1, help="search agent: complete games per style"),
     workers: int = typer.Option(1, min=1, help="worker processes"),
@@ -321,7 +323,7 @@ def tournament_gauntlet(
     for cell in gt.cells(bot, scenario):
         if strategy and cell[3] not in strategy:
             continue
-        r = gt.play_cell(*cell, games, seed, search, workers)
+        r = gt.play_cell(*cell, games, seed, search, workers, first=first)
         rows.append(r)
         lo, hi = r["ci95"]
         style = "" if r["rate"] >= gt.TARGET else "[red]"
@@ -340,6 +342,8 @@ def tournament_gauntlet(
         words += [w for sc in scenario for w in ("--scenario", sc)]
         words += [w for st in strategy for w in ("--against", st)]
         words += ["--games", str(games), "--seed", str(seed)]
+        if first:
+            words += ["--first", str(first)]
         if "search" in bot:
             words += ["--iterations", str(iterations), "--rollouts", str(rollouts)]
         command = " ".join(shlex.quote(w) for w in words)

@@ -33,14 +33,17 @@ def cells(bots: Iterable[str], scenarios: Iterable[str]) -> list[tuple[str, str,
 
 def play_cell(scenario: str, bot: str, side: str, strategy: str, games: int, seed: int,
               search: dict | None = None, workers: int = 1,
-              progress: Callable[[int], None] | None = None) -> dict:
-    """The bot on ``side`` against ``strategy`` on the other: its wins and interval."""
+              progress: Callable[[int], None] | None = None, first: int = 0) -> dict:
+    """The bot on ``side`` against ``strategy`` on the other: its wins and interval,
+    over games ``first`` to ``first + games - 1`` of the cell (a cell played in runs:
+    games 0-49, then 50-199, add up to the 200-game cell)."""
     other = "gov" if side == "fln" else "fln"
     agents = {side: bot, other: strategy}
     cell_seed = derive_seed(seed, 0, f"{scenario}:{bot}:{side}:{strategy}")
     opts = {side: dict(search or {})} if bot == "search" else {}
     out = run_tournament("algeria", scenario, {"fln": agents["fln"], "gov": agents["gov"]},
-                         games, cell_seed, None, opts, workers=workers, progress=progress)
+                         games, cell_seed, None, opts, workers=workers, progress=progress,
+                         first=first)
     wins = out["wins"][side]
     from djebel.simulate.report import wilson
     lo, hi = wilson(wins, games)
