@@ -309,6 +309,20 @@ def test_cell_played_in_runs_adds_up_to_the_whole_cell(tmp_path):
     assert "--games 1 --seed 0 --first 4`" in (tmp_path / "g.md").read_text()
 
 
+def test_gauntlet_side_plays_only_that_sides_cells(tmp_path):
+    from djebel.cli import app
+    out = tmp_path / "g.md"
+    res = CliRunner().invoke(app, ["tournament", "gauntlet", "--bot", "heuristic",
+                                   "--scenario", "1960", "--against", "pass", "--side", "gov",
+                                   "--games", "1", "--markdown", str(out)])
+    assert res.exit_code == 0, res.output
+    text = out.read_text()
+    assert "| 1960 | heuristic | GOV | pass | 1 |" in text and "| FLN |" not in text
+    assert "--against pass --side gov --games 1" in text
+    bad = CliRunner().invoke(app, ["tournament", "gauntlet", "--side", "french"])
+    assert bad.exit_code == 2 and "--side" in bad.output and "Traceback" not in bad.output
+
+
 def test_gauntlet_command_writes_its_table(tmp_path):
     from djebel.cli import app
     out = tmp_path / "g.md"

@@ -282,6 +282,8 @@ def tournament_gauntlet(
                                        help="scenario (repeatable)"),
     strategy: list[str] = typer.Option([], "--against",  # noqa: B008
                                        help="only these gauntlet strategies (repeatable)"),
+    side: str = typer.Option("", help="only the cells where the bot plays this side: fln "
+                             "or gov (default both)"),
     games: int = typer.Option(200, min=1, help="games per cell"),
     seed: int = typer.Option(0, help="gauntlet seed; each cell is seeded from it"),
     first: int = typer.Option(0, min=0, help="play games FIRST.. of each cell: a long "
@@ -314,6 +316,8 @@ def tournament_gauntlet(
         if st not in known:
             raise typer.BadParameter(f"--against {st!r}: expected one of "
                                      f"{', '.join(sorted(known))}")
+    if side not in ("", "fln", "gov"):
+        raise typer.BadParameter(f"--side {side!r}: expected fln or gov")
     console = Console(highlight=False)
     table = Table(title=f"Algeria gauntlet, {games} games per cell")
     for col in ("scenario", "bot", "side", "against", "wins", "rate", "95% CI", "turns"):
@@ -321,7 +325,7 @@ def tournament_gauntlet(
     rows = []
     search = {"iterations": iterations, "rollouts": rollouts}
     for cell in gt.cells(bot, scenario):
-        if strategy and cell[3] not in strategy:
+        if (strategy and cell[3] not in strategy) or (side and cell[2] != side):
             continue
         r = gt.play_cell(*cell, games, seed, search, workers, first=first)
         rows.append(r)
@@ -341,6 +345,8 @@ def tournament_gauntlet(
         words += [w for b in bot for w in ("--bot", b)]
         words += [w for sc in scenario for w in ("--scenario", sc)]
         words += [w for st in strategy for w in ("--against", st)]
+        if side:
+            words += ["--side", side]
         words += ["--games", str(games), "--seed", str(seed)]
         if first:
             words += ["--first", str(first)]
