@@ -321,6 +321,9 @@ def test_gauntlet_side_plays_only_that_sides_cells(tmp_path):
     assert "--against pass --side gov --games 1" in text
     bad = CliRunner().invoke(app, ["tournament", "gauntlet", "--side", "french"])
     assert bad.exit_code == 2 and "--side" in bad.output and "Traceback" not in bad.output
+    none = CliRunner().invoke(app, ["tournament", "gauntlet", "--against", "civil-affairs",
+                                    "--side", "gov"])        # a Government strategy
+    assert none.exit_code == 2 and "no gauntlet cell" in " ".join(none.output.split())
 
 
 def test_gauntlet_command_writes_its_table(tmp_path):

@@ -322,11 +322,15 @@ def tournament_gauntlet(
     table = Table(title=f"Algeria gauntlet, {games} games per cell")
     for col in ("scenario", "bot", "side", "against", "wins", "rate", "95% CI", "turns"):
         table.add_column(col, justify="right")
+    chosen = [cell for cell in gt.cells(bot, scenario)
+              if (not strategy or cell[3] in strategy) and (not side or cell[2] == side)]
+    if not chosen:
+        raise typer.BadParameter(f"no gauntlet cell has the bot as {side.upper()} against "
+                                 f"{', '.join(strategy)}: each strategy plays one side, "
+                                 "the bot the other")
     rows = []
     search = {"iterations": iterations, "rollouts": rollouts}
-    for cell in gt.cells(bot, scenario):
-        if (strategy and cell[3] not in strategy) or (side and cell[2] != side):
-            continue
+    for cell in chosen:
         r = gt.play_cell(*cell, games, seed, search, workers, first=first)
         rows.append(r)
         lo, hi = r["ci95"]
