@@ -279,6 +279,59 @@ def test_government_notes_the_fln_out_of_ug_in_its_operations_2_2():
     v = view_of(s)
     gov = HeuristicAgent("gov", 2)
     gov._out_turn = -5
-    assert sum(len(v.fln[a]) - len(v.fln_ug[a]) for a in ALGERIA) == 6     # seed 3, turn 1
+    assert sum(len(v.fln[a]) - len(v.fln_ug[a]) for a in ALGERIA) == 5     # seed 3, turn 1
     gov.choose(game)
     assert gov._out_turn == s.turn == 1
+
+
+# ------------------------------------------------------------ the unopposed Strike (9.12)
+
+def _strike_site():
+    """A 1960 FLN Deployment Phase against the ``civil-affairs`` Government, with one
+    Front underground in Constantine (Urban) and one Police unit on Patrol there."""
+    from djebel.algeria.board import AREA_INDEX, FRONT
+    game = _to("fln_deploy", "1960", 1, gov=GAUNTLET["gov"]["civil-affairs"]("gov", 2))
+    s = game.state
+    site = AREA_INDEX["CONSTANTINE"]
+    front = next(u for u in TYPE_UNITS[FRONT] if s.loc[u] < 0)
+    police = next(u for u in TYPE_UNITS[POLICE] if s.loc[u] != site)
+    s.loc[front], s.box[front], s.flags[front] = site, UG, 0
+    s.loc[police], s.box[police], s.flags[police] = site, PTL, 0
+    view._CACHE[:] = [None, None]
+    return game, site, front
+
+
+def test_a_strike_no_unit_can_react_to_is_worth_its_1d6_9_12_7():
+    """9.12-7: a Government that cannot React to a Strike loses 1d6 PSL. With the Police
+    alone in Constantine (-1, 9.12-3) the Front comes up to Strike only because no unit
+    could React there (``_unopposed``), and the Strike scores NO_REACT more; the FLN
+    without that valuation (``strike_free`` off, as the gauntlet's Yardstick) leaves it
+    underground, and so does the FLN once a Government brigade is ready to React."""
+    from djebel.algeria.board import GOV_MOBILE_TYPES
+    from djebel.algeria.bots.fln_policy import NO_REACT
+    game, site, front = _strike_site()
+    s = game.state
+    try:
+        v = view_of(s)
+        assert v.patrol[site] == 1 and v.gov_fp[site] > 0 and s.ap >= 3
+        fln, old = HeuristicAgent("fln", 1), HeuristicAgent("fln", 1)
+        old.strike_free = False
+        assert fln._unopposed(s, v, site) and not old._unopposed(s, v, site)
+        assert front in fln._surface_plan(s, v, [front])
+        assert front not in old._surface_plan(s, v, [front])
+        s.box[front] = OPS
+        view._CACHE[:] = [None, None]
+        v = view_of(s)
+        gain = (fln._fln_mission_score(s, v, "strike", front, site, UTYPE[front])
+                - old._fln_mission_score(s, v, "strike", front, site, UTYPE[front]))
+        assert gain == NO_REACT
+        s.box[front] = UG
+        brigade = next(u for u in range(len(UTYPE)) if UTYPE[u] in GOV_MOBILE_TYPES
+                       and s.loc[u] < 0 and UTYPE[u] != EL_X)
+        s.loc[brigade], s.box[brigade], s.flags[brigade] = site, OPS, ACTIVE
+        view._CACHE[:] = [None, None]
+        v = view_of(s)
+        assert not fln._unopposed(s, v, site)
+        assert front not in fln._surface_plan(s, v, [front])
+    finally:
+        view._CACHE[:] = [None, None]

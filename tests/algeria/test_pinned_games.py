@@ -53,7 +53,9 @@ def _play(policy: str, scenario: str, seed: int, log: bool) -> str:
 # heuristic games again when the FLN's setup kept its Cadres out of the Remote areas
 # (HeuristicAgent.SETUP; with the gauntlet's OLD_SETUP they replay the old digests); the
 # 1958 and 1960 ones again when the Government stopped hunting an FLN not seen out of UG
-# for HUNT_MEMORY turns (with no such limit they replay the old digests).
+# for HUNT_MEMORY turns (with no such limit they replay the old digests); the 1954 and
+# 1958 ones again when the FLN valued the 1d6 of a Strike no unit can React to (9.12-7,
+# FlnPolicies._unopposed; with ``strike_free`` off they replay the old digests).
 PINNED = {
     ("null", "1954", 1, True):
         "8d08cd9a7b138c4224f78335fa07a1d56c41e36cb23d4863ce619a1d136e755d",
@@ -68,9 +70,9 @@ PINNED = {
     ("random", "1960", 6, False):
         "efd648a0c1335487e1b4accfd54ce87e5abe95dce68564411f23a7e1ecaaf36c",
     ("heuristic", "1954", 7, True):
-        "d26d7d33e406fb97e50ae1fb36dc8b7a5e8644525b49e497d73a0767f12804fa",
+        "5e9d4958924a9d4a5d70f1751db8fe51bcab213b997d73b14f4e864b104e7419",
     ("heuristic", "1958", 8, False):
-        "3c27c92fefd349c13ad03c41b3416caece05ad68849846dc832cbe6f269ddd13",
+        "bc6d14fed9ce4e220719d238e04427cf90608722ec4c78cfecfd01c426a59a6d",
     ("heuristic", "1960", 9, True):
         "db2ac38928d6c38e8d96122f596001ad94a54f81fb01c25a44f6a16d2bb7cde3",
 }
