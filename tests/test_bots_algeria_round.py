@@ -335,3 +335,37 @@ def test_a_strike_no_unit_can_react_to_is_worth_its_1d6_9_12_7():
         assert front not in fln._surface_plan(s, v, [front])
     finally:
         view._CACHE[:] = [None, None]
+
+
+def test_in_a_race_a_propagandist_lost_costs_half_its_worth_9_5():
+    """9-5 / 9.11-5: in a short war (the FLN's PSL would reach 0 within SHORT_WAR turns,
+    12.2) against a Government with no unit to React or hunt, a Cadre lost on '+' costs
+    ``race_loss`` of its worth (the PSP the Government shares out for it), so the same
+    Propaganda scores plus * worth * (1 - race_loss) more; with a React-ready unit in
+    the area, or before this turn's Reinforcement Phase was seen, the whole worth."""
+    from djebel.algeria.board import GOV_MOBILE_TYPES
+    from djebel.algeria.bots.view import mst_odds
+    fln = HeuristicAgent("fln", 1)
+    game = _to("fln_deploy", "1960", 1, gov=GAUNTLET["gov"]["civil-affairs"]("gov", 2),
+               fln=fln)
+    s = game.state
+    view._CACHE[:] = [None, None]
+    v = view_of(s)
+    assert fln._short == (s.turn, True)
+    site = next(a for a in ALGERIA if not v.remote[a] and not v.urban[a]
+                and v.patrol[a] == 1 and not fln._react_threat(s, v, a))
+    whole = HeuristicAgent("fln", 1)
+    whole._short, whole.race_loss = fln._short, 1.0
+    assert fln._racing(s, v, site) and not whole._racing(s, v, site)
+    plus = mst_odds(-1)[1]
+    gain = fln._propaganda_value(s, v, site, CADRE) - whole._propaganda_value(s, v, site, CADRE)
+    assert gain == pytest.approx(plus * FLN_VALUE[CADRE] * (1 - fln.race_loss))
+    assert not HeuristicAgent("fln", 1)._racing(s, v, site)      # no Reinforcement seen
+    brigade = next(u for u in range(len(UTYPE)) if UTYPE[u] in GOV_MOBILE_TYPES
+                   and s.loc[u] < 0 and UTYPE[u] != EL_X)
+    s.loc[brigade], s.box[brigade], s.flags[brigade] = site, OPS, ACTIVE
+    try:
+        view._CACHE[:] = [None, None]
+        assert not fln._racing(s, view_of(s), site)
+    finally:
+        view._CACHE[:] = [None, None]

@@ -55,7 +55,9 @@ def _play(policy: str, scenario: str, seed: int, log: bool) -> str:
 # 1958 and 1960 ones again when the Government stopped hunting an FLN not seen out of UG
 # for HUNT_MEMORY turns (with no such limit they replay the old digests); the 1954 and
 # 1958 ones again when the FLN valued the 1d6 of a Strike no unit can React to (9.12-7,
-# FlnPolicies._unopposed; with ``strike_free`` off they replay the old digests).
+# FlnPolicies._unopposed; with ``strike_free`` off they replay the old digests); the 1954
+# and 1960 ones again when a unit lost on '+' cost only half its worth in a race of PSLs
+# (FlnPolicies._racing; with ``race_loss`` 1 they replay the previous digests).
 PINNED = {
     ("null", "1954", 1, True):
         "8d08cd9a7b138c4224f78335fa07a1d56c41e36cb23d4863ce619a1d136e755d",
@@ -70,11 +72,11 @@ PINNED = {
     ("random", "1960", 6, False):
         "efd648a0c1335487e1b4accfd54ce87e5abe95dce68564411f23a7e1ecaaf36c",
     ("heuristic", "1954", 7, True):
-        "5e9d4958924a9d4a5d70f1751db8fe51bcab213b997d73b14f4e864b104e7419",
+        "ce20aab147019c73cb0e082d7a37f788e3354589b4c42a15a9787469713e2b0d",
     ("heuristic", "1958", 8, False):
         "bc6d14fed9ce4e220719d238e04427cf90608722ec4c78cfecfd01c426a59a6d",
     ("heuristic", "1960", 9, True):
-        "db2ac38928d6c38e8d96122f596001ad94a54f81fb01c25a44f6a16d2bb7cde3",
+        "ef8f74c0ff02a1c9cb5c139f108dc34cf91273655f9b75cb1c3e8bf59f19fce4",
 }
 
 

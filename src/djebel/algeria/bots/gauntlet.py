@@ -48,11 +48,13 @@ class Yardstick(HeuristicAgent):
     """The heuristic's play as it was when the gauntlet was first measured, beside each
     strategy's one idea: no hunt with elite brigades by helicopter (``hunt=0``), no
     units kept underground for fear of one (``wary=False``), PSP shared out by
-    ``simple_share``, the setup of then (``OLD_SETUP``) and no Strike valued for a
-    React the Government cannot make (``strike_free``)."""
+    ``simple_share``, the setup of then (``OLD_SETUP``), no Strike valued for a
+    React the Government cannot make (``strike_free``) and a unit's whole worth at
+    risk in a race (``race_loss``)."""
 
     SETUP = OLD_SETUP
     strike_free = False
+    race_loss = 1.0
 
     def __init__(self, side: str, seed: int = 0):
         super().__init__(side, seed, hunt=0, wary=False)
