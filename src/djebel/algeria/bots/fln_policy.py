@@ -375,12 +375,15 @@ class FlnPolicies:
 
     def _unopposed(self, s, v: View, a: int) -> bool:
         """Whether a Strike in Urban area ``a`` would meet no React: no Government unit
-        could React there (9.23-2), so the Government loses 1d6 PSL (9.12-7) on top of
-        the Strike's PSP. Against a Government that keeps no mobile unit ready, a Front
-        and a helping Cadre then Strike where the Police alone would make it too risky
-        (measured, 1,000 games on the cell's seeds: 1960 against ``civil-affairs``
-        92.5% -> 94.3%; against the heuristic Government 90.3% / 98.3% / 43.4% ->
-        94.9% / 99.1% / 48.8% of 1954 / 1958 / 1960 games)."""
+        in ``a`` could React (9.23-2), so the Government loses 1d6 PSL (9.12-7) on top
+        of the Strike's PSP. Against a Government that keeps no mobile unit ready, a
+        Front and a helping Cadre then Strike where the Police alone would make it too
+        risky (measured, 1,000 games on the cell's seeds: 1960 against
+        ``civil-affairs`` 92.5% -> 94.3%; against the heuristic Government 90.3% /
+        98.3% / 43.4% -> 94.9% / 99.1% / 48.8% of 1954 / 1958 / 1960 games). An elite
+        that could fly in (11.12, INT-31) is not counted: counting it was measured no
+        better (1958 / 1960 against the heuristic Government 99.1% / 48.7% -> 98.7% /
+        47.8%)."""
         return self.strike_free and v.urban[a] and not self._react_threat(s, v, a)
 
     def _react_threat(self, s, v: View, a: int) -> float:
