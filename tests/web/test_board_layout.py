@@ -13,12 +13,12 @@ from pathlib import Path
 import httpx
 import pytest
 from test_browser import (  # noqa: F401
-    ARTIFACTS,
     browser,
     buttons,
     checked_page,
     confirm,
     element_click,
+    shoot,
     table_click,
     wait_my_turn,
     web,
@@ -47,7 +47,6 @@ def algeria(page, web, seed: int = 7, set_up: bool = True) -> str:  # noqa: F811
         before = confirm(page)
         wait_my_turn(page, before)
     settle(page)
-    ARTIFACTS.mkdir(exist_ok=True)
     return r.json()["id"]
 
 
@@ -75,7 +74,7 @@ TOWNS_HIDDEN = f"() => ({CHECKS}).townsHidden()"  # town dots under a counter or
 def test_algeria_board_reads_at_1400_by_900(page, web):  # noqa: F811
     gid = algeria(page, web)
     b = board(web, gid)
-    page.screenshot(path=str(ARTIFACTS / "algeria-board-1400.png"))
+    shoot(page, "algeria-board-1400.png")
     assert page.evaluate(SMALL_TEXT) == []
     assert page.evaluate(COVERED) == []
     # the nodes' frames let the map through; a node over a town steps aside when it can
@@ -128,7 +127,7 @@ def test_counters_are_app6_symbols(page, web):  # noqa: F811
                   .length]; }""")
     assert mods == [1, 1, "(\u2212)", 0]
     page.locator("#legend").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "algeria-legend-and-pools.png"))
+    shoot(page, "algeria-legend-and-pools.png")
     legend = page.locator("#legend .legend-item").all_inner_texts()
     for name in ("French elite brigade", "Band", "Police", "neutralized", "airmobile"):
         assert any(t.endswith(name) for t in legend), name
@@ -144,7 +143,7 @@ def test_area_detail_opens_on_hover_and_stays_on_click(page, web):  # noqa: F811
         row = page.locator(f'#area-detail .box-row[data-box="{bx}"] g.counter')
         assert row.evaluate_all("cs => cs.map(c => c.dataset.unit)") == names
     assert "Algiers (ALGIERS)" in page.locator("#area-detail .detail-head").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "algeria-area-detail.png"))
+    shoot(page, "algeria-area-detail.png")
     page.mouse.move(5, 880)                                   # away: it closes
     page.wait_for_selector("#area-detail", state="detached")
     page.locator('g.area-node[data-area="V-2"] g.area-label').click()     # a click pins it
@@ -221,7 +220,7 @@ def test_zoom_pan_and_fit(page, web):  # noqa: F811
     k = page.evaluate("1 / document.getElementById('algeria-board').getScreenCTM().a")
     assert vb()[0] == pytest.approx(x0 - 60 * k, abs=0.5)
     assert page.evaluate("JSON.stringify(G.sel)") == sel_before
-    page.screenshot(path=str(ARTIFACTS / "algeria-zoomed.png"))
+    shoot(page, "algeria-zoomed.png")
     # pinch: two pointers moving apart zoom in about their middle
     page.keyboard.press("0")
     page.evaluate("""() => {
@@ -261,7 +260,6 @@ def hot_seat_ambush(page, web) -> str:  # noqa: F811
     page.goto(web.url + "/g/" + g["id"] + "#" + "&".join("seat=" + t for t in g["seats"].values()))
     page.wait_for_selector("#skirmish-table")
     wait_my_turn(page)
-    ARTIFACTS.mkdir(exist_ok=True)
     return g["id"]
 
 
@@ -298,7 +296,7 @@ def test_skirmish_roster_grid_rings_and_selection(page, web):  # noqa: F811
     r = float(page.locator("#move-range").get_attribute("r"))
     assert r == pytest.approx(f1["move_cm"] * 6)
     assert page.locator(".ring-label").all_text_contents()[1] == f"move {f1['move_cm']:g} cm"
-    page.screenshot(path=str(ARTIFACTS / "skirmish-selection-rings.png"))
+    shoot(page, "skirmish-selection-rings.png")
     page.locator('g.element[data-element="F1"] polygon').first.dispatch_event("click")
     assert selected(page) == ["F1"]                         # clicking it again keeps it
     assert "selected" in page.locator('#roster tr[data-element="F1"]').get_attribute("class")
@@ -309,7 +307,7 @@ def test_skirmish_roster_grid_rings_and_selection(page, web):  # noqa: F811
     page.evaluate("window.scrollTo(0, 0)")
     table_click(page, 5, 5)                                  # empty table clears
     assert selected(page) == []
-    page.screenshot(path=str(ARTIFACTS / "skirmish-roster.png"), full_page=True)
+    shoot(page, "skirmish-roster.png", full_page=True)
     # the insurgents' set-up: their 'place' is offered and accepted
     page.locator('#actions button[data-action="ready"]').click()
     before = confirm(page)
@@ -341,7 +339,7 @@ def test_skirmish_ruler_lights_what_blocks_the_view(page, web):  # noqa: F811
     assert page.locator("#ruler-line").get_attribute("class") == "blocked"
     assert page.locator("#ruler-result").inner_text().endswith(
         "line of sight blocked by b1 (building), b2 (building), b3 (building)")
-    page.screenshot(path=str(ARTIFACTS / "skirmish-ruler.png"))
+    shoot(page, "skirmish-ruler.png")
     # a clear line from element to element
     table_click(page, 30, 50)
     table_click(page, 90, 30)
@@ -379,4 +377,4 @@ def test_skirmish_elements_are_app6_symbols(page, web):  # noqa: F811
     assert (seen["F1"], seen["I1"], seen["I6"]) == ("armoured_recon", "guerrilla", "air_defence")
     page.keyboard.press("+")
     page.keyboard.press("+")
-    page.screenshot(path=str(ARTIFACTS / "skirmish-symbols-zoomed.png"))
+    shoot(page, "skirmish-symbols-zoomed.png")

@@ -17,6 +17,19 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 MISSIONS = ("civil-affairs", "suppression", "intelligence")
 
 
+def shoot(target, name: str, **options) -> None:
+    """Save a screenshot of ``target`` (a page or an element) to tests/artifacts/ for a
+    person to look at. Chromium under load now and then refuses one capture
+    ("Unable to capture screenshot"); it is tried once more before that fails the test."""
+    from playwright.sync_api import Error
+
+    try:
+        target.screenshot(path=str(ARTIFACTS / name), **options)
+    except Error:
+        time.sleep(0.5)
+        target.screenshot(path=str(ARTIFACTS / name), **options)
+
+
 @pytest.fixture(scope="module")
 def browser():
     exe = chromium_or_skip()
@@ -113,7 +126,6 @@ def open_area(page, area: str) -> None:
 
 
 def test_algeria_turn_by_clicking_then_reload(page, web):
-    ARTIFACTS.mkdir(exist_ok=True)
     # the lobby: Algeria 1958, the Government human, the FLN the heuristic bot
     page.goto(web.url + "/")
     page.select_option("#new-game", "algeria")
@@ -165,7 +177,7 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
             page.locator(f'#actions button[data-action="{mission}"]').click()
             page.wait_for_selector("#odds", timeout=10_000)
             odds_seen.append(page.locator("#odds").inner_text())
-            page.screenshot(path=str(ARTIFACTS / "algeria-odds.png"), full_page=True)
+            shoot(page, "algeria-odds.png", full_page=True)
             before = confirm(page)
         elif any(a.startswith("deploy ") for a in acts) and clicked_units == 0:
             unit = next(a.split()[1] for a in acts if a.startswith("deploy "))
@@ -198,7 +210,7 @@ def test_algeria_turn_by_clicking_then_reload(page, web):
     assert start_turn is not None and turn >= 2, "a full turn was not played"
     assert placed_by_click == 3 and clicked_units == 1 and boxes_clicked == 1
     assert odds_seen and any(ch.isdigit() for ch in odds_seen[0])
-    page.screenshot(path=str(ARTIFACTS / "algeria-board.png"), full_page=True)
+    shoot(page, "algeria-board.png", full_page=True)
     before_ply = ply(page)
     before_svg = page.locator("#algeria-board").inner_html()
     page.reload()
@@ -227,7 +239,6 @@ def element_click(page, label: str) -> None:
 
 
 def test_skirmish_move_and_shot_on_the_table_then_reload(page, web):
-    ARTIFACTS.mkdir(exist_ok=True)
     r = httpx.post(web.url + "/api/games", json={
         "game": "skirmish", "scenario": "ambush", "seed": 5,
         "seats": {"french": "human", "insurgents": "matrix"}, "title": "e2e skirmish"})
@@ -256,7 +267,7 @@ def test_skirmish_move_and_shot_on_the_table_then_reload(page, web):
                 page.locator(f'#actions button[data-action="{shots[0]}"]').click()
             page.wait_for_selector("#odds", timeout=10_000)
             shot = page.locator("#odds").inner_text()
-            page.screenshot(path=str(ARTIFACTS / "skirmish-shot-odds.png"), full_page=True)
+            shoot(page, "skirmish-shot-odds.png", full_page=True)
             before = confirm(page)
         elif moves and not moved:
             words = moves[0].split()
@@ -270,7 +281,7 @@ def test_skirmish_move_and_shot_on_the_table_then_reload(page, web):
             page.wait_for_selector("#confirm")
             chosen = page.locator("#choice code").inner_text()
             assert chosen.startswith(f"move {label} ") or chosen.startswith(f"sprint {label} ")
-            page.screenshot(path=str(ARTIFACTS / "skirmish-move-range.png"), full_page=True)
+            shoot(page, "skirmish-move-range.png", full_page=True)
             before = ply(page)
             page.locator("#confirm").click()
             page.wait_for_timeout(300)
@@ -298,7 +309,7 @@ def test_skirmish_move_and_shot_on_the_table_then_reload(page, web):
             break
     assert moved, "no move was made on the table"
     assert shot and "hit on" in shot
-    page.screenshot(path=str(ARTIFACTS / "skirmish-table.png"), full_page=True)
+    shoot(page, "skirmish-table.png", full_page=True)
     before_ply = ply(page)
     before_svg = page.locator("#skirmish-table").inner_html()
     page.reload()
@@ -399,8 +410,7 @@ def test_undo_button_takes_back_an_action_until_a_die_is_rolled(page, web):
     page.locator('#actions button[data-action="place fr_xx I-1"]').click()
     confirm(page)
     page.wait_for_selector("#undo:not([disabled])")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "undo.png"))
+    shoot(page, "undo.png")
     page.click("#undo")
     page.wait_for_function("() => document.getElementById('ply').textContent === '0'")
     page.locator('#actions button[data-action="place auto"]').click()
@@ -444,8 +454,7 @@ def test_odds_on_the_board_give_each_react_the_government_may_choose(browser, we
         page.locator('#actions button[data-action="propaganda cadre1"]').click()
         page.wait_for_selector("#odds", timeout=10_000)
         odds = " ".join(page.locator("#odds").inner_text().split())
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "algeria-react-odds.png"))
+        shoot(page, "algeria-react-odds.png")
     assert odds == (
         "Propaganda in II-1: MST DRM -2 -> 0+:33% 1+:17% 1:33% 2:17% (mean N 0.83); "
         "if the GOV reacts (9.23): cadre1 evades 67%; if not evaded: FLN fire 1: hits "

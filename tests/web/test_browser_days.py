@@ -5,7 +5,7 @@ tests/artifacts/."""
 from __future__ import annotations
 
 import httpx
-from test_browser import ARTIFACTS, browser, web  # noqa: F401 - the fixtures
+from test_browser import browser, shoot, web  # noqa: F401 - the fixtures
 
 VIEWPORT = {"width": 1400, "height": 900}
 
@@ -31,7 +31,6 @@ def create(web, **body) -> dict:  # noqa: F811
 
 
 def test_my_games_lists_the_seats_this_browser_holds(browser, web):  # noqa: F811
-    ARTIFACTS.mkdir(exist_ok=True)
     ctx = context(browser, web)
     pg = ctx.new_page()
     seen = watch(pg)
@@ -72,7 +71,7 @@ def test_my_games_lists_the_seats_this_browser_holds(browser, web):  # noqa: F81
     assert pg.evaluate("navigator.clipboard.readText()") == web.url + sk["links"]["french"]
     pg.wait_for_function("() => !!document.querySelector('tr.my-row.your-turn') || "
                          "document.querySelectorAll('tr.my-row').length === 2")
-    pg.screenshot(path=str(ARTIFACTS / "my-games.png"))
+    shoot(pg, "my-games.png")
     # forgotten in this browser, once confirmed: gone from the list, still on the server
     answers = [False, True]
     asked = []
@@ -94,7 +93,6 @@ def test_my_games_lists_the_seats_this_browser_holds(browser, web):  # noqa: F81
 
 
 def test_chat_live_between_the_players_and_a_private_notepad(browser, web):  # noqa: F811
-    ARTIFACTS.mkdir(exist_ok=True)
     g = create(web, game="skirmish", scenario="ambush", seed=7, title="Ambush, by letter",
                seats={"french": "human", "insurgents": "human"})
     ctxs = [context(browser, web) for _ in range(3)]
@@ -147,7 +145,7 @@ def test_chat_live_between_the_players_and_a_private_notepad(browser, web):  # n
     fr.click("#notepad-save")
     fr.wait_for_function("() => document.getElementById('notepad-state').textContent"
                          ".includes('saved')")
-    fr.screenshot(path=str(ARTIFACTS / "chat.png"))
+    shoot(fr, "chat.png")
     fr.reload()
     fr.wait_for_selector(".chat-msg")
     fr.wait_for_function("() => document.getElementById('notepad-text').value !== ''")

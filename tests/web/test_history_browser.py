@@ -6,14 +6,11 @@ Screenshots (1400 x 900) go to tests/artifacts/."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import httpx
 import pytest
 from test_api import create, play_some
-from test_browser import browser, web  # noqa: F401  (fixtures)
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+from test_browser import browser, shoot, web  # noqa: F401  (fixtures)
 
 
 @pytest.fixture()
@@ -37,7 +34,6 @@ def _game(web, n: int) -> tuple[str, dict]:  # noqa: F811
 
 
 def test_whole_log_links_and_view_turn(page, web):  # noqa: F811
-    ARTIFACTS.mkdir(exist_ok=True)
     gid, toks = _game(web, 60)
     page.goto(f"{web.url}/g/{gid}#seat={toks['fln']}")
     page.wait_for_selector("#log .log-turn")
@@ -61,7 +57,7 @@ def test_whole_log_links_and_view_turn(page, web):  # noqa: F811
     assert page.locator(f'#board [data-area="{area}"].log-hl').count() >= 1
     ref.click()
     page.wait_for_selector(f'#area-detail[data-area="{area}"]')
-    page.screenshot(path=str(ARTIFACTS / "history-log-links.png"))
+    shoot(page, "history-log-links.png")
     # a unit named in the log lights its counter or its area
     uref = page.locator("#log a.ref-unit").last
     uref.hover()
@@ -76,14 +72,13 @@ def test_whole_log_links_and_view_turn(page, web):  # noqa: F811
     assert "Turn 1" in page.locator("#turn-phase").inner_text() or t1 == 0
     assert page.locator("#log .log-entry.later").count() >= 1
     assert page.locator("#actions button.act").count() == 0     # the past is not played
-    page.screenshot(path=str(ARTIFACTS / "history-view-turn.png"))
+    shoot(page, "history-view-turn.png")
     page.click("#back-live")
     page.wait_for_selector("#back-live", state="detached")
     assert int(page.locator("#ply").inner_text()) == live_ply
 
 
 def test_resign_with_confirm_then_rematch(page, web):  # noqa: F811
-    ARTIFACTS.mkdir(exist_ok=True)
     gid, toks = _game(web, 3)
     page.goto(f"{web.url}/g/{gid}#seat={toks['fln']}")
     page.wait_for_selector("#resign")
@@ -93,7 +88,7 @@ def test_resign_with_confirm_then_rematch(page, web):  # noqa: F811
     assert page.locator("#resign-confirm").count() == 0
     assert page.locator("#result").count() == 0
     page.click("#resign")
-    page.screenshot(path=str(ARTIFACTS / "history-resign-confirm.png"))
+    shoot(page, "history-resign-confirm.png")
     page.click("#resign-yes")
     page.wait_for_selector("#result")
     assert "GOV" in page.locator("#result").inner_text()
@@ -101,7 +96,7 @@ def test_resign_with_confirm_then_rematch(page, web):  # noqa: F811
     page.wait_for_selector("#log .log-entry:has-text('FLN resigned: GOV wins')")
     page.click("#rematch")
     page.wait_for_selector("#rematch-link")
-    page.screenshot(path=str(ARTIFACTS / "history-rematch.png"))
+    shoot(page, "history-rematch.png")
     page.click("#rematch-link")
     page.wait_for_selector("#status")
     page.wait_for_function(
@@ -125,7 +120,6 @@ def test_single_action_setting_is_kept(page, web):  # noqa: F811
 
 
 def test_charts_pages(page, web):  # noqa: F811
-    ARTIFACTS.mkdir(exist_ok=True)
     page.goto(web.url + "/charts")
     items = page.locator(".chart-list a").all_inner_texts()
     for code in ("A.1", "A.2", "A.3", "A.4", "B.1", "B.2", "B.3", "B.4",
@@ -137,14 +131,14 @@ def test_charts_pages(page, web):  # noqa: F811
     # C.3: roll 6 against 25-36 firepower is 12 hits, as the TOML says
     row6 = page.locator("h2:text-is('hits') + table.grid tr").nth(5).locator("td").all_inner_texts()
     assert row6 == ["1", "2", "3", "5", "8", "12"]
-    page.screenshot(path=str(ARTIFACTS / "charts-c3.png"))
+    shoot(page, "charts-c3.png")
     page.goto(web.url + "/charts/catalog")
     assert page.locator("table.chart td:text-is('Leader')").count() == 1
     page.goto(web.url + "/charts/rules-notes")
     assert page.title() == "Rules notes - djebel"
     assert page.locator("h1").all_inner_texts() == ["Rules notes: how djebel reads Algeria"]
     assert page.locator("main h2").count() >= 3
-    page.screenshot(path=str(ARTIFACTS / "charts-rules-notes.png"))
+    shoot(page, "charts-rules-notes.png")
     r = httpx.get(web.url + "/charts/z9")
     assert r.status_code == 404 and "no chart 'z9'" in r.json()["error"]
     # no inline script or style in what the server renders
@@ -185,7 +179,6 @@ def test_a_single_legal_action_plays_on_its_click(page, web):  # noqa: F811
 
 
 def test_skirmish_log_names_elements_on_the_table(page, web):  # noqa: F811
-    ARTIFACTS.mkdir(exist_ok=True)
     with httpx.Client(base_url=web.url, timeout=60) as c:
         scn = c.get("/api/meta").json()["skirmish"][0]
         out = create(c, game="skirmish", scenario=scn, seed=3, seats={"insurgents": "heuristic"})
@@ -204,7 +197,7 @@ def test_skirmish_log_names_elements_on_the_table(page, web):  # noqa: F811
     ref.click()
     assert page.locator(f'#board [data-element="{label}"].log-pick').count() == 1
     assert page.locator("#log .log-turn").count() >= 1
-    page.screenshot(path=str(ARTIFACTS / "history-skirmish-log.png"))
+    shoot(page, "history-skirmish-log.png")
 
 
 def test_a_single_action_that_rolls_dice_shows_its_odds_and_waits(page, web):  # noqa: F811

@@ -343,7 +343,7 @@ def test_a_seat_sets_its_notices_in_the_page_and_both_are_caught(noticing, recei
     its Turn notices panel; when the Government has set up, the turn is the FLN's and the
     local receiver and the local SMTP server each catch one notice."""
     from system import CHROMIUM_ARGS, chromium_or_skip
-    from test_browser import ARTIFACTS
+    from test_browser import shoot
 
     sync_api = pytest.importorskip("playwright.sync_api")
     exe = chromium_or_skip()
@@ -363,8 +363,7 @@ def test_a_seat_sets_its_notices_in_the_page_and_both_are_caught(noticing, recei
             page.click("#notice-save")
             page.wait_for_selector("#notice-state:has-text('saved')")
             page.locator("#notices").scroll_into_view_if_needed()
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "notices-set-in-the-page.png"))
+            shoot(page, "notices-set-in-the-page.png")
             b.close()
         assert act(c, gid, toks["gov"], "gov", "place auto", 0).status_code == 200
         until(lambda: receiver.at("/from-the-page"), "webhook")
