@@ -434,9 +434,14 @@ def test_government_buys_a_brigade_for_control_only_when_not_behind():
     s = game.state
     s.gov_psl, s.fln_psl = 60, 50
     agent = HeuristicAgent("gov", 0, air_guard=0, control_move=0.0)
-    while (act := agent.choose(game)).verb == "mobilize" and act.args == ("police",):
+    guards = []
+    while (act := agent.choose(game)).verb == "activate" or act.args == ("police",):
         game.apply(act)
-        game.apply(agent.choose(game))
+        if act.verb == "activate":      # a city's guard against a Strike (9.12-7)
+            guards.append(str(act))
+        else:
+            game.apply(agent.choose(game))
+    assert guards == ["activate fr_x3"]
     assert str(act) in ("mobilize al_x", "mobilize fr_x"), act
     nobuy = HeuristicAgent("gov", 0, control_buy=False, air_guard=0,
                            control_move=0.0).choose(game)

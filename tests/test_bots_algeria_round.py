@@ -9,6 +9,7 @@ from djebel.agents import make_agent
 from djebel.algeria.board import (
     ACTIVE,
     ALGERIA,
+    AREA_IDS,
     BAND,
     CADRE,
     EL_X,
@@ -19,11 +20,12 @@ from djebel.algeria.board import (
     TYPE_UNITS,
     UG,
     UNIT_INDEX,
+    UNIT_NAMES,
     UTYPE,
 )
 from djebel.algeria.bots import HeuristicAgent, view
 from djebel.algeria.bots.fln_policy import HUNT_RISK
-from djebel.algeria.bots.gauntlet import GAUNTLET, simple_share
+from djebel.algeria.bots.gauntlet import GAUNTLET, Yardstick, simple_share
 from djebel.algeria.bots.gov_policy import control_site
 from djebel.algeria.bots.heuristic_base import GOV_RESERVE
 from djebel.algeria.bots.view import FLN_VALUE, view_of
@@ -279,7 +281,7 @@ def test_government_notes_the_fln_out_of_ug_in_its_operations_2_2():
     v = view_of(s)
     gov = HeuristicAgent("gov", 2)
     gov._out_turn = -5
-    assert sum(len(v.fln[a]) - len(v.fln_ug[a]) for a in ALGERIA) == 5     # seed 3, turn 1
+    assert sum(len(v.fln[a]) - len(v.fln_ug[a]) for a in ALGERIA) == 6     # seed 3, turn 1
     gov.choose(game)
     assert gov._out_turn == s.turn == 1
 
@@ -335,6 +337,68 @@ def test_a_strike_no_unit_can_react_to_is_worth_its_1d6_9_12_7():
         assert front not in fln._surface_plan(s, v, [front])
     finally:
         view._CACHE[:] = [None, None]
+
+
+def test_a_city_where_a_front_could_strike_gets_a_guard_9_12_7():
+    """9.12-7 / 9.12-3: where a Front could Strike in a city and no Government unit
+    could React there, the Government activates its cheapest French unit there (B.1),
+    once its Police are paid: in the first turn always, later only once the FLN has
+    Struck; not at a PSL of CITY_FLOOR or less, nor with ``spend=0``, nor once a unit
+    stands ready, nor by the gauntlet's fixed yardstick. In the first turn a city's only
+    guard stays there to React; once a Strike has been seen, the city's first ready
+    unit patrols (one a city)."""
+    from djebel.algeria.board import AREA_INDEX, FRONT
+    from djebel.algeria.bots.gov_policy import CITY_FLOOR
+    from djebel.algeria.state import DONE_STRIKE
+    game = _to("gov_reinf", "1954", 4)
+    s = game.state
+    gov = HeuristicAgent("gov", 2)
+    view._CACHE[:] = [None, None]
+    v = view_of(s)
+    assert [AREA_IDS[a] for a in gov._strike_cities(s, v)] == ["CONSTANTINE", "ORAN"]
+    oran = AREA_INDEX["ORAN"]
+    assert UTYPE[v.fronts[oran]] == FRONT and not gov._guards(s, v, oran)
+    guard = [UNIT_NAMES[u] for u in gov._guards(s, v, AREA_INDEX["CONSTANTINE"])]
+    assert guard == ["al_x1"]                   # an Algerian brigade, active for free
+    legal = game.legal_actions()
+    assert s.turn == 1 and not gov._strike_seen
+    assert str(gov._city_to_guard(s, legal)) == "activate fr_x3"
+    assert HeuristicAgent("gov", 2, spend=0.0)._city_to_guard(s, legal) is None
+    assert Yardstick("gov", 2)._city_to_guard(s, legal) is None     # the gauntlet's
+    psl = s.gov_psl
+    s.gov_psl = CITY_FLOOR
+    assert gov._city_to_guard(s, legal) is None
+    s.gov_psl, s.turn = psl, 2
+    assert gov._city_to_guard(s, legal) is None     # no Strike seen after the first turn
+    s.done[oran] |= DONE_STRIKE
+    gov._ops_gov(s, [Action("pass")])               # the FLN Struck this turn
+    assert gov._strike_seen
+    assert str(gov._city_to_guard(s, legal)) == "activate fr_x3"
+    s.done[oran], s.turn, gov._strike_seen = 0, 1, False
+    while game.decision() in ("gov_reinf", "mobilize_where"):
+        game.apply(gov.choose(game))
+    fr_x3 = UNIT_INDEX["fr_x3"]
+    assert s.flags[fr_x3] & ACTIVE and s.loc[fr_x3] == oran
+    view._CACHE[:] = [None, None]
+    v = view_of(s)
+    assert gov._guards(s, v, oran) == [fr_x3]
+    assert gov._deploy_target(s, v, fr_x3) == "stay"        # to React, in the first turn
+    s.turn = 2
+    assert gov._deploy_target(s, v, fr_x3) == "I-1"         # the control plan's (10.1)
+    gov._strike_seen = True
+    assert gov._deploy_target(s, v, fr_x3) == "PTL"         # once the FLN has Struck
+    s.turn = 1
+    s.box[fr_x3] = PTL                              # a guard on Patrol already
+    brigade = UNIT_INDEX["al_x1"]
+    s.loc[brigade] = oran
+    view._CACHE[:] = [None, None]
+    v = view_of(s)
+    assert brigade in gov._guards(s, v, oran)
+    gov._strike_seen = False
+    patrols_anyway = gov._deploy_target(s, v, brigade)
+    gov._strike_seen = True
+    assert gov._deploy_target(s, v, brigade) == patrols_anyway    # one guard a city
+    view._CACHE[:] = [None, None]
 
 
 def test_in_a_race_a_propagandist_lost_costs_half_its_worth_9_5():

@@ -173,6 +173,7 @@ def test_government_buys_a_division_where_the_fln_masses():
     game = _gov_reinf("1954", 3)
     s = game.state
     agent = HeuristicAgent("gov", 2, air_guard=0)
+    agent.city_guard = False        # no city's guard activated first (_city_to_guard)
     assert agent._division_site(s, view_of(s)) is None
     v = view_of(s)
     area = max((a for a in ALGERIA if not v.division[a]), key=lambda a: len(v.gov[a]))

@@ -57,7 +57,10 @@ def _play(policy: str, scenario: str, seed: int, log: bool) -> str:
 # 1958 ones again when the FLN valued the 1d6 of a Strike no unit can React to (9.12-7,
 # FlnPolicies._unopposed; with ``strike_free`` off they replay the old digests); the 1954
 # and 1960 ones again when a unit lost on '+' cost only half its worth in a race of PSLs
-# (FlnPolicies._racing; with ``race_loss`` 1 they replay the previous digests).
+# (FlnPolicies._racing; with ``race_loss`` 1 they replay the previous digests); the 1954
+# and 1958 ones again when the Government guarded the cities where a Front could Strike
+# (GovPolicies._city_to_guard, 9.12-7; with ``city_guard`` off they replay the previous
+# digests).
 PINNED = {
     ("null", "1954", 1, True):
         "8d08cd9a7b138c4224f78335fa07a1d56c41e36cb23d4863ce619a1d136e755d",
@@ -72,9 +75,9 @@ PINNED = {
     ("random", "1960", 6, False):
         "efd648a0c1335487e1b4accfd54ce87e5abe95dce68564411f23a7e1ecaaf36c",
     ("heuristic", "1954", 7, True):
-        "ce20aab147019c73cb0e082d7a37f788e3354589b4c42a15a9787469713e2b0d",
+        "9e6554b73c9ceb715242b62c4ce86c013fda4d0ba04a4d3ebfa7f0998034e822",
     ("heuristic", "1958", 8, False):
-        "bc6d14fed9ce4e220719d238e04427cf90608722ec4c78cfecfd01c426a59a6d",
+        "a422e2819dbfb128948b4cab9f45be0aeb99400c2aa41ea1d5d1dfb31aadfbcf",
     ("heuristic", "1960", 9, True):
         "ef8f74c0ff02a1c9cb5c139f108dc34cf91273655f9b75cb1c3e8bf59f19fce4",
 }

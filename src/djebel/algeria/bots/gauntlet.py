@@ -49,12 +49,14 @@ class Yardstick(HeuristicAgent):
     strategy's one idea: no hunt with elite brigades by helicopter (``hunt=0``), no
     units kept underground for fear of one (``wary=False``), PSP shared out by
     ``simple_share``, the setup of then (``OLD_SETUP``), no Strike valued for a
-    React the Government cannot make (``strike_free``) and a unit's whole worth at
-    risk in a race (``race_loss``)."""
+    React the Government cannot make (``strike_free``), a unit's whole worth at
+    risk in a race (``race_loss``) and no city guarded against a Strike
+    (``city_guard``)."""
 
     SETUP = OLD_SETUP
     strike_free = False
     race_loss = 1.0
+    city_guard = False
 
     def __init__(self, side: str, seed: int = 0):
         super().__init__(side, seed, hunt=0, wary=False)
