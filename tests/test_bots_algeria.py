@@ -590,7 +590,12 @@ def _harass_site(seed):
     shares its area with a Police unit that can still run Civil Affairs."""
     from djebel.algeria.board import BAND, NEUT, OPS, POLICE
     from djebel.algeria.bots.view import view_of
-    game = _play_to("ops_fln", "1958", seed, wary=False)
+    game = new_game("1958", seed, log=False)
+    gov = HeuristicAgent("gov", 2)
+    gov.city_guard = False      # the first turn played as before its city guards
+    agents = {"fln": HeuristicAgent("fln", 1, wary=False), "gov": gov}
+    while game.decision() != "ops_fln":
+        game.apply(agents[game.active_side].choose(game))
     s = game.state
     v = view_of(s)
     for act in game.legal_actions():

@@ -281,7 +281,7 @@ def test_government_notes_the_fln_out_of_ug_in_its_operations_2_2():
     v = view_of(s)
     gov = HeuristicAgent("gov", 2)
     gov._out_turn = -5
-    assert sum(len(v.fln[a]) - len(v.fln_ug[a]) for a in ALGERIA) == 6     # seed 3, turn 1
+    assert sum(len(v.fln[a]) - len(v.fln_ug[a]) for a in ALGERIA) == 5     # seed 3, turn 1
     gov.choose(game)
     assert gov._out_turn == s.turn == 1
 
@@ -345,8 +345,8 @@ def test_a_city_where_a_front_could_strike_gets_a_guard_9_12_7():
     once its Police are paid: in the first turn always, later only once the FLN has
     Struck; not at a PSL of CITY_FLOOR or less, nor with ``spend=0``, nor once a unit
     stands ready, nor by the gauntlet's fixed yardstick. In the first turn a city's only
-    guard stays there to React; once a Strike has been seen, the city's first ready
-    unit patrols (one a city)."""
+    guard stays there to React if a Cadre could help the Front; once a Strike has been
+    seen, the city's first ready unit patrols (one a city)."""
     from djebel.algeria.board import AREA_INDEX, FRONT
     from djebel.algeria.bots.gov_policy import CITY_FLOOR
     from djebel.algeria.state import DONE_STRIKE
@@ -382,11 +382,18 @@ def test_a_city_where_a_front_could_strike_gets_a_guard_9_12_7():
     view._CACHE[:] = [None, None]
     v = view_of(s)
     assert gov._guards(s, v, oran) == [fr_x3]
-    assert gov._deploy_target(s, v, fr_x3) == "stay"        # to React, in the first turn
+    assert gov._deploy_target(s, v, fr_x3) == "I-1"     # no Cadre to help: the control plan's
+    cadre = next(u for u in TYPE_UNITS[CADRE] if s.loc[u] < 0)
+    s.loc[cadre], s.box[cadre], s.flags[cadre] = oran, UG, 0
+    view._CACHE[:] = [None, None]
+    assert gov._deploy_target(s, view_of(s), fr_x3) == "stay"   # to React to the Strike
+    s.loc[cadre] = -1
+    view._CACHE[:] = [None, None]
+    v = view_of(s)
     s.turn = 2
-    assert gov._deploy_target(s, v, fr_x3) == "I-1"         # the control plan's (10.1)
+    assert gov._deploy_target(s, v, fr_x3) == "I-1"     # after the first turn, no Strike seen
     gov._strike_seen = True
-    assert gov._deploy_target(s, v, fr_x3) == "PTL"         # once the FLN has Struck
+    assert gov._deploy_target(s, v, fr_x3) == "PTL"     # once the FLN has Struck
     s.turn = 1
     s.box[fr_x3] = PTL                              # a guard on Patrol already
     brigade = UNIT_INDEX["al_x1"]

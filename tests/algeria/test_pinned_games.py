@@ -75,9 +75,9 @@ PINNED = {
     ("random", "1960", 6, False):
         "efd648a0c1335487e1b4accfd54ce87e5abe95dce68564411f23a7e1ecaaf36c",
     ("heuristic", "1954", 7, True):
-        "9e6554b73c9ceb715242b62c4ce86c013fda4d0ba04a4d3ebfa7f0998034e822",
+        "2965d2a15757e0b6ccedbe477c8acdd1d032ba5b999b4d215b8cf8ca5be41091",
     ("heuristic", "1958", 8, False):
-        "a422e2819dbfb128948b4cab9f45be0aeb99400c2aa41ea1d5d1dfb31aadfbcf",
+        "197c967d31678ee54ee401afc1614aef387393809bc27355644ef511f30a52ce",
     ("heuristic", "1960", 9, True):
         "ef8f74c0ff02a1c9cb5c139f108dc34cf91273655f9b75cb1c3e8bf59f19fce4",
 }

@@ -409,17 +409,19 @@ class GovPolicies:
         """The cheapest activation (B.1) of a French unit in a city where a Front could
         Strike and no unit could React: a Strike with no React costs 1d6 PSL more
         (9.12-7), and one that is Reacted to risks its Front and helpers (9.23). In the
-        first turn always (the city's only guard then stays there, ``_deploy_target``):
-        the Government's Reinforcement Phase comes before the FLN has shown what it
-        does, and the 1954 FLN opens with a city Strike. After it only once the FLN
-        has Struck (``_strike_seen``), since against an FLN that never Strikes the
-        PSP buy nothing; the guard then goes on Patrol (-1 to every FLN mission there,
-        9.12-3, 9.21). None at a PSL of CITY_FLOOR or less, nor with ``spend=0``.
+        first turn always: the Government's Reinforcement Phase comes before the FLN
+        has shown what it does, and the 1954 FLN opens with a city Strike; the city's
+        only guard then stays there to React if a Cadre has come to help the Front
+        (``_deploy_target``). After it only once the FLN has Struck (``_strike_seen``),
+        since against an FLN that never Strikes the PSP buy nothing; the guard then
+        goes on Patrol (-1 to every FLN mission there, 9.12-3, 9.21). None at a PSL of
+        CITY_FLOOR or less, nor with ``spend=0``.
         Measured in 1954, 1,000 games a cell, Government wins: against the heuristic
         FLN 4.9% -> 13.5%; against an FLN that builds its Cadres in a city and Strikes
-        there every turn (docs/gauntlet.md) 32.4% -> 39.8%; the gauntlet's `bands`
-        98.5% -> 96.2%, its other 1954 cells within a point. Guarded every turn: 13.9%,
-        42.3%, `bands` 95.5%; the first turn's guard free to leave: 7.5%, 42.1%."""
+        there every turn (docs/gauntlet.md) 32.4% -> 42.1%; the gauntlet's 1954 cells
+        within a point of before. The first turn's guard staying with or without a
+        Cadre: 13.5%, 39.8%, `bands` 98.5% -> 96.2%; free to leave: 7.5%, 42.1%;
+        guarded every turn: 13.9%, 42.3%, `bands` 95.5%."""
         if (not self.city_guard or s.gov_psl <= CITY_FLOOR or not self.spend
                 or not (self._strike_seen or s.turn <= 1)):
             return None
@@ -678,7 +680,8 @@ class GovPolicies:
             if u in guards and not any(s.box[g] == PTL for g in guards):
                 if self._strike_seen:
                     return "PTL"        # the city's guard (_city_to_guard) patrols
-                if guards == [u]:
+                if guards == [u] and any(UTYPE[x] == CADRE and not s.flags[x] & NEUT
+                                         for x in v.fln[a]):
                     return "stay"       # the first turn's guard stays to React
         b = self._control_dest(s, v, u)
         if b is not None:
