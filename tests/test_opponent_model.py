@@ -61,22 +61,23 @@ def test_search_agent_without_the_model_plays_out_the_plain_heuristic():
     seen = []
     rollout_apply = []
 
-    class Spy(HeuristicAgent):
+    import djebel.algeria.bots.search as search
+    real = search.StylePolicy
+
+    class Spy(real):
         def choose(self, game):
             rollout_apply.append(self.side)
             return super().choose(game)
 
-    import djebel.algeria.bots.search as search
-    real = search.HeuristicAgent
     def spy(side, seed, **kw):
         seen.append((side, kw))
         return Spy(side, seed, **kw)
 
-    search.HeuristicAgent = spy
+    search.StylePolicy = spy
     try:
         _play("1958", 4, {"fln": HideRaidAgent("fln", 5), "gov": gov}, stop_turn=2)
     finally:
-        search.HeuristicAgent = real
+        search.StylePolicy = real
     assert ("fln", {}) in seen and "fln" in rollout_apply
 
 

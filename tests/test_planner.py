@@ -225,3 +225,19 @@ def test_planner_plays_a_clearly_better_style_and_keeps_the_heuristic_otherwise(
         for i, _, seed in asked:
             by_seed.setdefault(seed, []).append(i)
         assert all(v == list(range(6)) for v in list(by_seed.values())[:6])
+
+
+def test_searching_bots_play_and_model_the_heuristic_without_its_city_guard():
+    """The planner and the search bot play (and roll out, and model) the heuristic
+    without the Government's city guard (GovPolicies._city_to_guard, 9.12-7), which
+    measured worse inside their search: their games are those they were measured on."""
+    from djebel.algeria.bots.opponent import opponent_models
+    from djebel.algeria.bots.search import SearchAgent
+    from djebel.algeria.bots.styles import StylePolicy
+    planner, search = PlannerAgent("gov", 1), SearchAgent("gov", 1)
+    agents = [*planner.styles, *search.styles, search.heuristic, *search.players.values(),
+              *(make(7) for _, make in opponent_models("gov"))]
+    assert all(isinstance(a, HeuristicAgent) for a in agents)
+    assert not any(a.city_guard for a in agents if isinstance(a, StylePolicy))
+    assert all(isinstance(a, StylePolicy) for a in (*planner.styles, search.heuristic))
+    assert HeuristicAgent("gov", 1).city_guard          # the heuristic bot guards

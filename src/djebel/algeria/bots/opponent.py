@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from djebel.algeria.bots.gauntlet import GAUNTLET
 from djebel.algeria.bots.heuristic import HeuristicAgent
-from djebel.algeria.bots.styles import STYLES
+from djebel.algeria.bots.styles import STYLES, StylePolicy
 from djebel.core.dice import Dice
 from djebel.core.errors import DjebelError
 
@@ -34,7 +34,7 @@ def opponent_models(side: str) -> list[tuple[str, Callable[[int], HeuristicAgent
     (the plain one first) and its gauntlet strategies."""
     out: list[tuple[str, Callable[[int], HeuristicAgent]]] = []
     for i, kw in enumerate(STYLES[side]):
-        out.append((f"style{i}", lambda seed, kw=kw: HeuristicAgent(side, seed, **kw)))
+        out.append((f"style{i}", lambda seed, kw=kw: StylePolicy(side, seed, **kw)))
     for name, cls in GAUNTLET[side].items():
         out.append((name, lambda seed, cls=cls: cls(side, seed)))
     return out

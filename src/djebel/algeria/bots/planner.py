@@ -31,10 +31,9 @@ import random
 import time
 
 from djebel.algeria.bots.evaluation import win_chance
-from djebel.algeria.bots.heuristic import HeuristicAgent
 from djebel.algeria.bots.opponent import OpponentModel
 from djebel.algeria.bots.search import StyleRecord, pick_style
-from djebel.algeria.bots.styles import MAX_ROLLOUT_TURNS, STYLES, play_out
+from djebel.algeria.bots.styles import MAX_ROLLOUT_TURNS, STYLES, StylePolicy, play_out
 from djebel.algeria.rules.common import other
 from djebel.core.actions import Action
 
@@ -51,7 +50,7 @@ class PlannerAgent:
         self.rollouts = rollouts
         self.horizon = horizon
         self.memory = memory
-        self.styles = [HeuristicAgent(side, self.rng.getrandbits(32), **kw)
+        self.styles = [StylePolicy(side, self.rng.getrandbits(32), **kw)
                        for kw in STYLES[side]]
         self.style = 0
         self.current = self.styles[0]
@@ -104,7 +103,7 @@ class PlannerAgent:
         g = game.clone()
         g.state.dice.reseed(seed)
         rng = random.Random(seed)
-        agents = {self.side: HeuristicAgent(self.side, rng.getrandbits(32), **style),
+        agents = {self.side: StylePolicy(self.side, rng.getrandbits(32), **style),
                   self.other: self.opponent.agent(model, rng.getrandbits(32))}
         if first is not None:
             g.apply(first)

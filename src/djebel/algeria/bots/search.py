@@ -57,7 +57,7 @@ from djebel.algeria.board import (
 )
 from djebel.algeria.bots.heuristic import HeuristicAgent
 from djebel.algeria.bots.opponent import OpponentModel
-from djebel.algeria.bots.styles import STYLES, play_out
+from djebel.algeria.bots.styles import STYLES, StylePolicy, play_out
 from djebel.algeria.rules.common import other
 from djebel.algeria.state import FLN_CONTROL, GOV_CONTROL
 from djebel.core.actions import Action
@@ -161,9 +161,9 @@ class SearchAgent:
         self.side = side
         self.rng = random.Random(seed)
         self.width = width
-        self.heuristic = HeuristicAgent(side, self.rng.getrandbits(32))
-        self.players = {"fln": HeuristicAgent("fln", self.rng.getrandbits(32)),
-                        "gov": HeuristicAgent("gov", self.rng.getrandbits(32))}
+        self.heuristic = StylePolicy(side, self.rng.getrandbits(32))
+        self.players = {"fln": StylePolicy("fln", self.rng.getrandbits(32)),
+                        "gov": StylePolicy("gov", self.rng.getrandbits(32))}
         self.mcts = MCTS(policy=self._policy, evaluate=evaluate, branch=self._branch,
                          candidates=self._candidates, stop=_turn_over,
                          iterations=iterations, seconds=seconds, margin=margin,
@@ -173,7 +173,7 @@ class SearchAgent:
         self.rollouts = 16 if rollouts is None else rollouts
         self.styles: list[HeuristicAgent] = []
         if self.rollouts:
-            self.styles = [HeuristicAgent(side, self.rng.getrandbits(32), **kw)
+            self.styles = [StylePolicy(side, self.rng.getrandbits(32), **kw)
                            for kw in STYLES[side]]
             self.switch_rng = random.Random(self.rng.getrandbits(62))
         self._turn = -1
@@ -229,9 +229,9 @@ class SearchAgent:
         g.state.dice.reseed(seed)
         rng = random.Random(seed)
         them = other(self.side)
-        mine = HeuristicAgent(self.side, rng.getrandbits(32), **style)
+        mine = StylePolicy(self.side, rng.getrandbits(32), **style)
         theirs = (self.opponent.agent(self.opponent.best(), rng.getrandbits(32))
-                  if self.opponent is not None else HeuristicAgent(them, rng.getrandbits(32)))
+                  if self.opponent is not None else StylePolicy(them, rng.getrandbits(32)))
         play_out(g, {self.side: mine, them: theirs})
         winner = g.state.winner
         return 0.5 if winner is None else 1.0 if winner == self.side else 0.0
