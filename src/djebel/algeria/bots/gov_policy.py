@@ -73,6 +73,11 @@ def control_value(fln: int, gov: int) -> int:
     return 0
 
 
+def activation_cost(u: int) -> float:
+    """PSP to activate French unit ``u`` for the turn (B.1): 1 a division, 0.5 a brigade."""
+    return 1.0 if UTYPE[u] == FR_XX else 0.5
+
+
 def unit_cp(s, u: int) -> int:
     """Control points of Government unit ``u`` (10.1-1): 3 for a Dispersed division, 0
     neutralized, else 1."""
@@ -389,17 +394,20 @@ class GovPolicies:
         return None
 
     @staticmethod
-    def _strike_cities(s, v: View) -> list[int]:
-        """The Urban areas where a non-neutralized Front stands: a Strike may come there
-        (9.12-1, one a turn, 9.12-2)."""
-        fronts, flags = v.fronts, s.flags
-        return [a for a in ALGERIA
-                if v.urban[a] and fronts[a] is not None and not flags[fronts[a]] & NEUT]
+    def _strike_city(s, v: View, a: int) -> bool:
+        """Whether ``a`` is an Urban area where a non-neutralized Front stands: a Strike
+        may come there (9.12-1, one a turn, 9.12-2)."""
+        front = v.fronts[a]
+        return v.urban[a] and front is not None and not s.flags[front] & NEUT
+
+    def _strike_cities(self, s, v: View) -> list[int]:
+        """The areas where a Strike may come (``_strike_city``)."""
+        return [a for a in ALGERIA if self._strike_city(s, v, a)]
 
     @staticmethod
     def _guards(s, v: View, a: int) -> list[int]:
-        """The Government mobile units in ``a`` that could React there this turn:
-        Algerian brigades (active free, 6.32-2) and active French units, not
+        """The Government mobile units in ``a`` that could React or Flush there this
+        turn: Algerian brigades (active free, 6.32-2) and active French units, not
         neutralized (2.3-3)."""
         flags = s.flags
         return [u for u in v.gov[a] if is_gov_mobile(u) and not flags[u] & NEUT
@@ -435,7 +443,7 @@ class GovPolicies:
             if act.verb != "activate" or act.args[0] in ("all", "border-zone"):
                 continue
             u = _u(act.args[0])
-            cost = 1.0 if UTYPE[u] == FR_XX else 0.5
+            cost = activation_cost(u)
             if (loc[u] in open_cities and cost < best_cost
                     and s.gov_psl - s.gov_half * 0.5 - cost > CITY_FLOOR):
                 best, best_cost = act, cost
@@ -512,7 +520,7 @@ class GovPolicies:
             u = _u(act.args[0])
             a = s.loc[u]
             t = UTYPE[u]
-            cost = 1.0 if t == FR_XX else 0.5
+            cost = activation_cost(u)
             if budget < cost:
                 continue
             value = v.threat[a] * 1.5 + hot * 0.3 + (2.5 if t == EL_X else 0)
@@ -538,17 +546,14 @@ class GovPolicies:
         Underground units count at the share of the area's units seen out of UG at
         once (OPS or OC) in an earlier Operations Phase: an FLN that stays underground
         gives a division nothing to Flush."""
-        flags = s.flags
         best, best_sc = None, DIVISION_VALUE
         for a in ALGERIA:
             if v.division[a] or len(v.fln[a]) < MASS_UNITS:
                 continue
             c, fp = DIVISION_CONTACT, DIVISION_FP
-            for u in v.gov[a]:
-                if (is_gov_mobile(u) and not flags[u] & NEUT
-                        and (UTYPE[u] == AL_X or flags[u] & ACTIVE)):
-                    c += unit_contact(s, u)
-                    fp += unit_fp(s, u)
+            for u in self._guards(s, v, a):
+                c += unit_contact(s, u)
+                fp += unit_fp(s, u)
             surface = min(1.0, self._out_seen.get(a, 0) / len(v.fln[a]))
             sc = self._flush_estimate(s, v, a, c, fp, dict.fromkeys(v.fln_ug[a], surface))
             if sc > best_sc:
@@ -675,7 +680,7 @@ class GovPolicies:
         """'stay', 'PTL', or an area id for a deployable Government unit."""
         a = s.loc[u]
         if (self.city_guard and (self._strike_seen or s.turn <= 1)
-                and a in self._strike_cities(s, v)):
+                and self._strike_city(s, v, a)):
             guards = self._guards(s, v, a)
             if u in guards and not any(s.box[g] == PTL for g in guards):
                 if self._strike_seen:
