@@ -148,6 +148,41 @@ def test_civil_affairs_holds_at_31_unless_the_race_wins_or_holding_loses_11_4():
     assert gov._civil_affordable(s, legal)                          # the last blow
 
 
+def test_the_race_expects_full_civil_affairs_against_a_spent_fln_9_25_a_2():
+    """9.25 / A.2: every FLN mission costs AP, so an FLN with no AP left in the
+    Operations Phase, whose missions cost the Government nothing last turn, cannot
+    answer this turn's Civil Affairs: the race then counts each at its full mean
+    (CA_MEAN) rather than ``ca_finish`` (0.8) of it. 1958, seed 7: at 31 against 30,
+    seven sites this turn and eight a turn after, the race wins only against the spent
+    FLN; at 36 against neither; the gauntlet's yardstick and the searching bots' policy
+    keep the old race."""
+    from djebel.algeria.bots.gauntlet import Yardstick
+    from djebel.algeria.bots.styles import StylePolicy
+    game, gov = _first_gov_reinf()
+    s = game.state
+    v = view_of(s)
+    s.phase, s.gov_psl, s.fln_psl = "operations", 31, 30
+    gov._ops_drift = (3.0, 0.0)
+    assert v.civil_sites() == 8
+    s.ap = 1
+    assert not gov._fln_spent(s) and not gov._race_wins(s, v, 7)      # it could answer
+    s.ap = 0
+    assert gov._fln_spent(s) and gov._race_wins(s, v, 7)              # spent: race
+    s.fln_psl = 36
+    assert not gov._race_wins(s, v, 7)                                # too far to race
+    s.fln_psl = 30
+    gov._ops_drift = (-1.0, 0.0)                # its missions cost 1 a turn: not spent
+    assert not gov._fln_spent(s) and not gov._race_wins(s, v, 7)
+    gov._ops_drift = None                       # no turn seen yet
+    assert not gov._fln_spent(s)
+    for other in (StylePolicy("gov", 2), Yardstick("gov", 2)):
+        other._ops_drift = (3.0, 0.0)
+        assert not other._fln_spent(s) and not other._race_wins(s, v, 7)
+    s.phase = "reinforcement"
+    gov._ops_drift = (3.0, 0.0)
+    assert not gov._fln_spent(s)
+
+
 def test_operations_drift_counts_civil_affairs_at_their_result_9_25():
     """9.25 / 8-2: the Government reads the PSLs at its mission decisions apart from its
     spending and blows. A Civil Affairs counts at CA_MEAN until its result is seen: when

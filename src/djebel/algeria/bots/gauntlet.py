@@ -50,13 +50,15 @@ class Yardstick(HeuristicAgent):
     units kept underground for fear of one (``wary=False``), PSP shared out by
     ``simple_share``, the setup of then (``OLD_SETUP``), no Strike valued for a
     React the Government cannot make (``strike_free``), a unit's whole worth at
-    risk in a race (``race_loss``) and no city guarded against a Strike
-    (``city_guard``)."""
+    risk in a race (``race_loss``), no city guarded against a Strike
+    (``city_guard``) and no race at the full mean against a spent FLN
+    (``spent_race``)."""
 
     SETUP = OLD_SETUP
     strike_free = False
     race_loss = 1.0
     city_guard = False
+    spent_race = False
 
     def __init__(self, side: str, seed: int = 0):
         super().__init__(side, seed, hunt=0, wary=False)
