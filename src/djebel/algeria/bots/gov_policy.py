@@ -427,6 +427,11 @@ class GovPolicies:
         return [u for u in v.gov[a] if is_gov_mobile(u) and not flags[u] & NEUT
                 and (UTYPE[u] == AL_X or flags[u] & ACTIVE)]
 
+    def _guarding(self, s) -> bool:
+        """Whether the cities are guarded this turn (``_city_to_guard``): in the first
+        turn, and after it once the FLN has Struck."""
+        return self.city_guard and (self._strike_seen or s.turn <= 1)
+
     def _city_to_guard(self, s, legal) -> Action | None:
         """The cheapest activation (B.1) of a French unit in a city where a Front could
         Strike and no unit could React: a Strike with no React costs 1d6 PSL more
@@ -444,8 +449,7 @@ class GovPolicies:
         within a point of before. The first turn's guard staying with or without a
         Cadre: 13.5%, 39.8%, `bands` 98.5% -> 96.2%; free to leave: 7.5%, 42.1%;
         guarded every turn: 13.9%, 42.3%, `bands` 95.5%."""
-        if (not self.city_guard or s.gov_psl <= CITY_FLOOR or not self.spend
-                or not (self._strike_seen or s.turn <= 1)):
+        if not self._guarding(s) or s.gov_psl <= CITY_FLOOR or not self.spend:
             return None
         v = view_of(s)
         open_cities = [a for a in self._strike_cities(s, v) if not self._guards(s, v, a)]
@@ -693,8 +697,7 @@ class GovPolicies:
     def _deploy_target(self, s, v: View, u: int) -> str:
         """'stay', 'PTL', or an area id for a deployable Government unit."""
         a = s.loc[u]
-        if (self.city_guard and (self._strike_seen or s.turn <= 1)
-                and self._strike_city(s, v, a)):
+        if self._guarding(s) and self._strike_city(s, v, a):
             guards = self._guards(s, v, a)
             if u in guards and not any(s.box[g] == PTL for g in guards):
                 if self._strike_seen:
