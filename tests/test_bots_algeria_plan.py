@@ -5,7 +5,7 @@ the FLN that keeps its units abroad (9.13). Fixed seeds: exact decisions."""
 from __future__ import annotations
 
 from djebel.agents import make_agent
-from djebel.algeria.board import AREA_IDS, AREA_INDEX, COUNTRIES, UNIT_INDEX, UNIT_NAMES
+from djebel.algeria.board import ALGERIA, AREA_IDS, AREA_INDEX, COUNTRIES, UNIT_INDEX, UNIT_NAMES
 from djebel.algeria.bots import HeuristicAgent
 from djebel.algeria.bots.gov_policy import control_value
 from djebel.algeria.bots.view import view_of
@@ -181,6 +181,52 @@ def test_the_race_expects_full_civil_affairs_against_a_spent_fln_9_25_a_2():
     s.phase = "reinforcement"
     gov._ops_drift = (3.0, 0.0)
     assert not gov._fln_spent(s)
+
+
+def test_race_chance_reads_each_civil_affairs_die_9_25_a_3():
+    """9.25 / A.3: a Civil Affairs takes 1, 1, 1, 2, 2 or 3 FLN PSL (the Mission Success
+    Table with no DRM), so the race's odds are exact sums over those faces; the
+    Government never pays its last PSP (INT-18) and a race it loses first wins nothing."""
+    from djebel.algeria.bots.gov_policy import ca_faces, ca_sum, race_chance
+    assert ca_faces() == ((1, 0.5), (2, 1 / 3), (3, 1 / 6))
+    two = dict(ca_sum(2))
+    assert sorted(two) == [2, 3, 4, 5, 6] and abs(two[2] - 1 / 4) < 1e-12
+    assert abs(two[6] - 1 / 36) < 1e-12 and abs(sum(two.values()) - 1) < 1e-12
+    assert abs(race_chance(50.0, 1, 1, 0, (0.0, 0.0), False) - 1.0) < 1e-12
+    assert abs(race_chance(50.0, 3, 1, 0, (0.0, 0.0), False) - 1 / 6) < 1e-12
+    # two dice: a 3 first, or 1 then 2 or more, or 2 then anything
+    assert abs(race_chance(50.0, 3, 2, 0, (0.0, 0.0), False) - 3 / 4) < 1e-12
+    # INT-18: at 2 PSL only one of the five Civil Affairs is paid
+    assert abs(race_chance(2.0, 3, 5, 5, (-1.0, 0.0), False) - 1 / 6) < 1e-12
+    # 3 turns of one Civil Affairs at 32: the coup zone (11.3, 11.4) costs, but 29 is left
+    assert abs(race_chance(32.0, 4, 1, 1, (0.0, 0.0), False) - 7 / 8) < 1e-12
+    # the Government's PSL falls below 1 after the first turn: one die only
+    assert race_chance(3.0, 4, 1, 1, (-1.0, 0.0), False) == 0.0
+
+
+def test_the_race_is_run_on_at_good_odds_9_25():
+    """9.25: at 31 against 30 (1958, seed 7; seven sites this turn, eight a turn after)
+    the mean race with ``ca_finish`` does not win in time, but the dice bring the FLN's
+    PSL to 0 first in 91.5% of races: the heuristic races on (``race_odds`` 0.8); at 32
+    against 31 (78%) it holds. The gauntlet's yardstick and the searching bots' policy
+    keep the mean race alone."""
+    from djebel.algeria.bots.gauntlet import Yardstick
+    from djebel.algeria.bots.styles import StylePolicy
+    game, gov = _first_gov_reinf()
+    s = game.state
+    v = view_of(s)
+    s.phase, s.gov_psl, s.fln_psl, s.ap = "operations", 31, 30, 1
+    gov._ops_drift = (3.0, 0.0)
+    assert not gov._race_wins(s, v, 7) and gov._race_likely(s, v, 7)
+    legal = [Action("civil-affairs", (AREA_IDS[a],)) for a in ALGERIA
+             if v.police[a] and not v.remote[a]][:7]
+    assert len(legal) == 7 and gov._civil_affordable(s, legal)
+    s.fln_psl = 32
+    assert not gov._race_likely(s, v, 7)
+    s.fln_psl = 30
+    for other in (StylePolicy("gov", 2), Yardstick("gov", 2)):
+        other._ops_drift = (3.0, 0.0)
+        assert not other._race_likely(s, v, 7) and not other._civil_affordable(s, legal)
 
 
 def test_operations_drift_counts_civil_affairs_at_their_result_9_25():

@@ -51,14 +51,15 @@ class Yardstick(HeuristicAgent):
     ``simple_share``, the setup of then (``OLD_SETUP``), no Strike valued for a
     React the Government cannot make (``strike_free``), a unit's whole worth at
     risk in a race (``race_loss``), no city guarded against a Strike
-    (``city_guard``) and no race at the full mean against a spent FLN
-    (``spent_race``)."""
+    (``city_guard``), no race at the full mean against a spent FLN
+    (``spent_race``) nor by its odds (``race_odds``)."""
 
     SETUP = OLD_SETUP
     strike_free = False
     race_loss = 1.0
     city_guard = False
     spent_race = False
+    race_odds = None
 
     def __init__(self, side: str, seed: int = 0):
         super().__init__(side, seed, hunt=0, wary=False)
