@@ -188,12 +188,12 @@ def race_chance(gov: float, fln: int, sites: int, per_turn: int,
     after bring the FLN's PSL (``fln``) to 0 within RACE_TURNS turns (12.2): the
     Government pays 1 PSP each (never its last, INT-18), the FLN's PSL falls by each
     die's result (``ca_faces``); at each turn's end both gain ``gains`` (Government,
-    FLN; the FLN's PSL rounded) and the Government's PSL in the coup zone pays as in
-    ``GovPolicies._race_wins``. The Government's path does not depend on the dice, so
-    it is laid out first, and an FLN PSL the remaining Civil Affairs could not bring
+    FLN; the FLN's PSL rounded) and the Government pays as ``race_payments`` lays
+    out (whole Civil Affairs). Its path does not depend on the dice, so it is laid out
+    first, and an FLN PSL the remaining Civil Affairs could not bring
     to 0 even at 3 each is dropped (it adds nothing to the chance)."""
     gov_gain, fln_gain = gains
-    pays = _race_payments(gov, sites, per_turn, gov_gain, oas)
+    pays = [int(paid) for paid in race_payments(gov, sites, per_turn, gov_gain, oas, True)]
     top = max(n for n, _ in ca_faces())
     fall = max(0.0, -fln_gain) + 1         # the most an interphase may take, rounded
     dist = {fln: 1.0}
@@ -222,12 +222,19 @@ def race_chance(gov: float, fln: int, sites: int, per_turn: int,
     return won
 
 
-def _race_payments(gov: float, sites: int, per_turn: int, gov_gain: float,
-                   oas: bool) -> list[int]:
-    """The Civil Affairs the Government pays in each turn of the race (see race_chance)."""
+def race_payments(gov: float, sites: int, per_turn: int, gov_gain: float,
+                  oas: bool, whole: bool = False) -> list[float]:
+    """The Civil Affairs the Government pays in each turn of a race: in ``sites`` areas
+    this turn and ``per_turn`` a turn after, never its last PSP (INT-18); its PSL gains
+    ``gov_gain`` a turn and at COUP_ZONE or less loses ZONE_COST more (the OAS from the
+    next Reinforcement Phase, 11.3; the coup check, 11.4), or COUP_COST once the OAS is
+    active; the race ends after a turn that leaves it below 1. With ``whole``, only
+    whole Civil Affairs are paid (a PSL the gains made fractional pays one less)."""
     pays = []
     for _ in range(RACE_TURNS):
-        paid = int(max(0.0, min(float(sites), gov - 1)))
+        paid = max(0.0, min(float(sites), gov - 1))
+        if whole:
+            paid = float(int(paid))
         pays.append(paid)
         gov += gov_gain - paid
         if gov <= COUP_ZONE:
@@ -405,29 +412,17 @@ class GovPolicies:
         """Whether Civil Affairs in every area it can, this turn (``sites`` still open)
         and the next RACE_TURNS - 1 (``View.civil_sites`` a turn), are expected
         (CA_MEAN times ``ca_finish`` each) to bring the FLN's PSL to 0 (12.2) before
-        the Government's own: each turn both sides gain what _gains expects, and at
-        COUP_ZONE or less the Government loses ZONE_COST more (the OAS from the next
-        Reinforcement Phase, 11.3; the coup check, 11.4), or COUP_COST once the OAS is
-        active (_gains counts its upkeep)."""
-        gov, fln = float(s.gov_psl), float(s.fln_psl)
-        per_turn = v.civil_sites()
+        the Government's own: each turn both sides gain what _gains expects (it counts
+        the OAS upkeep), and the Government pays as ``race_payments`` lays out."""
         gov_gain, fln_gain = self._gains(s)
-        oas = s.oas != OAS_INACTIVE
         each = CA_MEAN * (1.0 if self._fln_spent(s) else self.ca_finish)
-        for _ in range(RACE_TURNS):
-            paid = max(0.0, min(float(sites), gov - 1))
+        fln = float(s.fln_psl)
+        for paid in race_payments(float(s.gov_psl), sites, v.civil_sites(), gov_gain,
+                                  s.oas != OAS_INACTIVE):
             fln -= each * paid
-            gov -= paid
             if fln <= 0:
                 return True
-            gov += gov_gain
             fln += fln_gain
-            if gov <= COUP_ZONE:
-                gov -= COUP_COST if oas else ZONE_COST
-                oas = True
-            if gov < 1:
-                return False
-            sites = per_turn
         return False
 
     def _race_likely(self, s, v: View, sites: int) -> bool:
