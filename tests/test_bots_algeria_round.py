@@ -286,6 +286,35 @@ def test_government_notes_the_fln_out_of_ug_in_its_operations_2_2():
     assert gov._out_turn == s.turn == 1
 
 
+def test_a_unit_neutralized_underground_has_not_surfaced_2_3():
+    """A unit neutralized in UG (2.3-3) has not come out: the Government does not note
+    the FLN out of UG (``_note_out``), so the hunt (11.12) is not kept going for it; a
+    unit neutralized in OC is out. The searching bots keep the count of before
+    (``neutral_out``), where any neutralized unit counted as out."""
+    from djebel.algeria.board import FLN_SLICE, NUM_UNITS, OC
+    from djebel.algeria.bots.styles import StylePolicy
+
+    s = _to("ops_gov", "1958", 3).state
+    fln = [u for u in range(NUM_UNITS)[FLN_SLICE] if s.loc[u] in ALGERIA]
+    for u in fln:
+        s.box[u], s.flags[u] = UG, 0
+    hit = fln[0]
+    s.flags[hit] = NEUT
+    v = view.View(s)
+    assert v.fln_out(s.loc[hit]) == 0 and sum(v.fln_out(a) for a in ALGERIA) == 0
+    gov, old = HeuristicAgent("gov", 2), StylePolicy("gov", 2)
+    gov._out_turn = old._out_turn = -5
+    gov._note_out(s, v)
+    old._note_out(s, v)
+    assert gov._out_turn == -5 and not any(gov._out_seen.values())
+    assert old._out_turn == s.turn and old._out_seen == {s.loc[hit]: 1}
+    s.box[hit] = OC                                     # neutralized out in OC
+    v = view.View(s)
+    assert v.fln_out(s.loc[hit]) == 1
+    gov._note_out(s, v)
+    assert gov._out_turn == s.turn and gov._out_seen == {s.loc[hit]: 1}
+
+
 # ------------------------------------------------------------ the unopposed Strike (9.12)
 
 def _strike_site():

@@ -332,6 +332,15 @@ class View:
         a non-neutralized Police unit (9.25; once per area per turn, 9-2)."""
         return sum(1 for a in ALGERIA if self.police[a] and not self.remote[a])
 
+    def fln_out(self, a: int) -> int:
+        """FLN units in ``a`` out of UG (in OPS or OC), neutralized or not; a unit
+        neutralized in UG (2.3-3) is not out."""
+        units = self.fln[a]
+        if len(units) == len(self.fln_ug[a]):
+            return 0            # every unit there is in UG and not neutralized
+        box = self.s.box
+        return sum(1 for u in units if box[u] != UG)
+
     def fln_mobile_abroad(self) -> list[int]:
         return [u for a in COUNTRIES for u in self.fln[a] if UTYPE[u] in (CADRE, BAND, FAILEK)]
 
