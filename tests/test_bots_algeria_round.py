@@ -368,6 +368,78 @@ def test_a_strike_no_unit_can_react_to_is_worth_its_1d6_9_12_7():
         view._CACHE[:] = [None, None]
 
 
+# ------------------------------------------------- the Government's React record (9.23)
+
+def _history(*texts):
+    from types import SimpleNamespace
+
+    from djebel.core.chain import Chain
+    return SimpleNamespace(actions=Chain(Action.parse(t) for t in texts))
+
+
+def _append(s, *texts):
+    for text in texts:
+        s.actions.append(Action.parse(text))
+
+
+def test_the_fln_reads_the_governments_react_record_9_23():
+    """The FLN counts the React chances the Government declined (``no-react``) and took
+    (a unit added right after an FLN mission, 9.23); after REACT_DECLINES declines and
+    no React it fears none. A unit added to a Flush or to the FLN's own Raid is no
+    React; the history is read in parts as it grows, each action once."""
+    from djebel.algeria.bots.fln_policy import REACT_DECLINES
+    assert REACT_DECLINES == 2
+    fln = HeuristicAgent("fln", 1)
+    s = _history("propaganda cadre1", "no-react", "flush I-1", "add el_x1", "go",
+                 "raid band1", "add band2", "go")
+    fln._watch_reacts(s)
+    assert (fln._declined, fln._reacted, fln._never_reacts()) == (1, False, False)
+    _append(s, "propaganda cadre2", "no-react")
+    fln._watch_reacts(s)
+    assert (fln._declined, fln._reacted, fln._never_reacts()) == (2, False, True)
+    fln._watch_reacts(s)                                # nothing new, nothing counted
+    assert fln._declined == 2
+    _append(s, "propaganda cadre3")
+    fln._watch_reacts(s)
+    _append(s, "add el_x1")                             # a React, read in the next part
+    fln._watch_reacts(s)
+    assert fln._reacted and not fln._never_reacts()
+    fln._watch_reacts(_history("no-react", "no-react"))     # another, shorter history
+    assert (fln._declined, fln._reacted) == (2, False) and fln._never_reacts()
+
+
+def test_an_fln_facing_a_government_that_never_reacts_fears_no_react_9_23():
+    """Against the gauntlet's ``civil-affairs``, which declines every React, the
+    heuristic FLN learns within its first game that no React comes (_never_reacts), and
+    the React threat of an area with a brigade ready to React is then 0. The gauntlet's
+    Yardstick and the searching bots' StylePolicy keep fearing it (``read_reacts``)."""
+    from djebel.algeria.board import GOV_MOBILE_TYPES
+    from djebel.algeria.bots.styles import StylePolicy
+
+    game, site, _ = _strike_site()
+    s = game.state
+    brigade = next(u for u in range(len(UTYPE)) if UTYPE[u] in GOV_MOBILE_TYPES
+                   and s.loc[u] < 0 and UTYPE[u] != EL_X)
+    s.loc[brigade], s.box[brigade], s.flags[brigade] = site, OPS, ACTIVE
+    view._CACHE[:] = [None, None]
+    try:
+        v = view_of(s)
+        agents = [HeuristicAgent("fln", 1), StylePolicy("fln", 1), Yardstick("fln", 1)]
+        assert all(a._react_threat(s, v, site) > 0 for a in agents)
+        for a in agents:
+            a._watch_reacts(_history("propaganda cadre1", "no-react", "propaganda cadre2",
+                                     "no-react"))
+        assert [a._react_threat(s, v, site) > 0 for a in agents] == [False, True, True]
+    finally:
+        view._CACHE[:] = [None, None]
+    game = new_game("1960", 4, log=False)
+    fln = HeuristicAgent("fln", 1)
+    players = {"fln": fln, "gov": GAUNTLET["gov"]["civil-affairs"]("gov", 2)}
+    while not game.is_over():
+        game.apply(players[game.active_side].choose(game))
+    assert fln._declined >= 2 and not fln._reacted and fln._never_reacts()
+
+
 def test_a_city_where_a_front_could_strike_gets_a_guard_9_12_7():
     """9.12-7 / 9.12-3: where a Front could Strike in a city and no Government unit
     could React there, the Government activates its cheapest French unit there (B.1),

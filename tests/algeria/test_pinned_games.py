@@ -61,7 +61,10 @@ def _play(policy: str, scenario: str, seed: int, log: bool) -> str:
 # and 1958 ones again when the Government guarded the cities where a Front could Strike
 # (GovPolicies._city_to_guard, 9.12-7; with ``city_guard`` off they replay the previous
 # digests); the 1960 one again when the Government raced on at good odds
-# (GovPolicies._race_likely; with ``race_odds`` None it replays the previous digest).
+# (GovPolicies._race_likely; with ``race_odds`` None it replays the previous digest),
+# and again when the FLN learned that a Government which declines its React chances
+# never Reacts (FlnPolicies._never_reacts; with ``read_reacts`` off it replays the
+# previous digest).
 PINNED = {
     ("null", "1954", 1, True):
         "8d08cd9a7b138c4224f78335fa07a1d56c41e36cb23d4863ce619a1d136e755d",
@@ -80,7 +83,7 @@ PINNED = {
     ("heuristic", "1958", 8, False):
         "197c967d31678ee54ee401afc1614aef387393809bc27355644ef511f30a52ce",
     ("heuristic", "1960", 9, True):
-        "2dc40945143796620b6ed6c9a4e9028f14424c3e7f43f659286b70e7c2ec0ea8",
+        "4cf352a4a9a8d2a849ddc38761a9195e70abe8973f7c801fada8ec4e3b0caa16",
 }
 
 

@@ -52,7 +52,8 @@ class Yardstick(HeuristicAgent):
     React the Government cannot make (``strike_free``), a unit's whole worth at
     risk in a race (``race_loss``), no city guarded against a Strike
     (``city_guard``), no race at the full mean against a spent FLN
-    (``spent_race``) nor by its odds (``race_odds``)."""
+    (``spent_race``) nor by its odds (``race_odds``), no reading of the Government's
+    React record (``read_reacts``)."""
 
     SETUP = OLD_SETUP
     strike_free = False
@@ -60,6 +61,7 @@ class Yardstick(HeuristicAgent):
     city_guard = False
     spent_race = False
     race_odds = None
+    read_reacts = False
 
     def __init__(self, side: str, seed: int = 0):
         super().__init__(side, seed, hunt=0, wary=False)

@@ -158,6 +158,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
 
     # ------------------------------------------------------------ entry point
     def choose(self, game) -> Action:
+        if self.side == "fln" and self.read_reacts:
+            self._watch_reacts(game.state)
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]

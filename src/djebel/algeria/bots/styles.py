@@ -9,18 +9,21 @@ from djebel.algeria.bots.heuristic import HeuristicAgent
 class StylePolicy(HeuristicAgent):
     """The heuristic as the searching bots play and model it: without the Government's
     city guard (``GovPolicies._city_to_guard``), its race against a spent FLN
-    (``GovPolicies._fln_spent``) and its race by the odds (``_race_likely``), and with
-    units neutralized in UG counted as out of it (``GovPolicies._note_out``). Inside
+    (``GovPolicies._fln_spent``) and its race by the odds (``_race_likely``), with
+    units neutralized in UG counted as out of it (``GovPolicies._note_out``), and
+    with an FLN that does not read the Government's React record
+    (``FlnPolicies._never_reacts``). Inside
     the planner's search the guard measured worse: on the first 100 games of the 1954
     Government's gauntlet cells against `propaganda` and `all-in` the planner won 191
     with it, 199 without (docs/gauntlet.md), while the heuristic alone gains by it.
-    The two races and the count of units out are left as they were so that the
-    planner plays the games it was measured on."""
+    These are left as they were so that the planner plays the games it was measured
+    on."""
 
     city_guard = False
     spent_race = False
     race_odds = None
     neutral_out = True
+    read_reacts = False
 
 
 # HeuristicAgent keyword arguments of the styles each side switches between; the
