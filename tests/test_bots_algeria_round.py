@@ -406,6 +406,9 @@ def test_the_fln_reads_the_governments_react_record_9_23():
     assert fln._reacted and not fln._never_reacts()
     fln._watch_reacts(_history("no-react", "no-react"))     # another, shorter history
     assert (fln._declined, fln._reacted) == (2, False) and fln._never_reacts()
+    other = _history(*["propaganda cadre1", "add el_x1"] * 7)   # longer, not this one
+    fln._watch_reacts(other)
+    assert (fln._declined, fln._reacted) == (0, True)
 
 
 def test_an_fln_facing_a_government_that_never_reacts_fears_no_react_9_23():

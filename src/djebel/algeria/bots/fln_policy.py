@@ -41,6 +41,7 @@ from djebel.algeria.rules.common import firepower as unit_fp
 from djebel.algeria.rules.missions_fln import destinations_from
 from djebel.algeria.state import DONE_CIVIL
 from djebel.core.actions import Action
+from djebel.core.chain import Chain
 
 HUNT_RISK = 0.6        # share of a unit's worth risked in the open with hunters in the air
 SHORT_WAR = 4          # turns to 0 at the present fall of its PSL that make a war short
@@ -70,7 +71,7 @@ class FlnPolicies:
     _fln_fall: int | None = None        # how far the FLN's PSL fell over the last turn
     _short: tuple = ()                  # (turn, whether its war is short) at _fln_short_war
     read_reacts = True      # learn from the history that the Government never Reacts
-    _history_read = 0                   # actions of the history read by _watch_reacts
+    _history: Chain | None = None       # the history as _watch_reacts last read it
     _declined = 0                       # React chances the Government declined
     _reacted = False                    # the Government has Reacted (9.23)
 
@@ -80,14 +81,16 @@ class FlnPolicies:
         its React chances (9.23): ``no-react`` declines one; a unit added right after an
         FLN mission (not after a Flush order, another pick, or the FLN's own Raid) takes
         one. The history is public: every player sees what the other chose."""
-        n = len(s.actions)
-        if n < self._history_read:          # another game, or a history taken back
-            self._history_read, self._declined, self._reacted = 0, 0, False
-        if n == self._history_read:
-            return
-        back = n - self._history_read
-        items = s.actions.tail(back + 1 if self._history_read else back)
-        prev = items.pop(0) if self._history_read else None
+        actions, last = s.actions, self._history
+        if last is not None and actions.extends(last):
+            new = len(actions) - len(last)
+            if not new:
+                return
+            items = actions.tail(new + 1) if len(last) else actions.tail(new)
+            prev = items.pop(0) if len(last) else None
+        else:                               # another game, or a history taken back
+            self._declined, self._reacted = 0, False
+            items, prev = actions.to_list(), None
         for act in items:
             if act.verb == "no-react":
                 self._declined += 1
@@ -95,7 +98,7 @@ class FlnPolicies:
                   and prev.verb not in _NOT_REACT):
                 self._reacted = True
             prev = act
-        self._history_read = n
+        self._history = actions.copy()
 
     def _never_reacts(self) -> bool:
         """Whether the Government has declined REACT_DECLINES React chances and taken
