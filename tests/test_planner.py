@@ -175,6 +175,12 @@ def test_chain_extends_only_the_history_it_continues():
     assert b.extends(a) and a.extends(a) and not a.extends(b)
     assert not Chain([1, 2, 3]).extends(a)          # equal items, other nodes
     assert [b.back(k) for k in range(3)] == [3, 2, 1]
+    assert b.since(a) == [3] and a.since(a) == [] and Chain().since(Chain()) == []
+    assert a.since(b) is None and Chain([1, 2, 3]).since(a) is None
+    c = b.copy()
+    c.append(4)
+    c.append(5)
+    assert c.since(a) == [3, 4, 5] and c.since(b) == [4, 5]
 
 
 def test_planner_after_a_take_back_keeps_its_model_and_plays_on():

@@ -53,6 +53,22 @@ class Chain:
             node = node[1]
         return node is other._head
 
+    def since(self, other: Chain) -> list | None:
+        """The items appended since ``other`` was copied from this chain, oldest first;
+        None when this chain does not extend ``other`` (see ``extends``)."""
+        extra = self._len - other._len
+        if extra < 0:
+            return None
+        out = []
+        node = self._head
+        for _ in range(extra):
+            out.append(node[0])
+            node = node[1]
+        if node is not other._head:
+            return None
+        out.reverse()
+        return out
+
     def copy(self) -> Chain:
         c = Chain.__new__(Chain)
         c._head, c._len = self._head, self._len

@@ -82,15 +82,14 @@ class FlnPolicies:
         FLN mission (not after a Flush order, another pick, or the FLN's own Raid) takes
         one. The history is public: every player sees what the other chose."""
         actions, last = s.actions, self._history
-        if last is not None and actions.extends(last):
-            new = len(actions) - len(last)
-            if not new:
-                return
-            items = actions.tail(new + 1) if len(last) else actions.tail(new)
-            prev = items.pop(0) if len(last) else None
-        else:                               # another game, or a history taken back
+        items = actions.since(last) if last is not None else None
+        if items is None:                   # another game, or a history taken back
             self._declined, self._reacted = 0, False
             items, prev = actions.to_list(), None
+        elif not items:
+            return
+        else:
+            prev = last.back(0) if len(last) else None
         for act in items:
             if act.verb == "no-react":
                 self._declined += 1

@@ -1230,8 +1230,11 @@ class GovPolicies:
         seen = self._out_seen
         if seen is GovPolicies._out_seen:
             seen = self._out_seen = {}
+        fln, ug = v.fln, v.fln_ug
         for a in ALGERIA:
-            n = len(v.fln[a]) - len(v.fln_ug[a]) if self.neutral_out else v.fln_out(a)
+            if len(fln[a]) == len(ug[a]):
+                continue            # every unit there in UG and not neutralized: none out
+            n = len(fln[a]) - len(ug[a]) if self.neutral_out else v.fln_out(a)
             if n:
                 self._out_turn = s.turn
             if n > seen.get(a, 0):

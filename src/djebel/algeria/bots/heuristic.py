@@ -158,11 +158,11 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
 
     # ------------------------------------------------------------ entry point
     def choose(self, game) -> Action:
-        if self.side == "fln" and self.read_reacts:
-            self._watch_reacts(game.state)
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.side == "fln" and self.read_reacts:
+            self._watch_reacts(game.state)      # (a forced choice needs no reading)
         kind = game.decision()
         policy = self._policies.get(kind, _UNSEEN)
         if policy is _UNSEEN:
