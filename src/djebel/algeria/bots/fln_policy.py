@@ -72,6 +72,8 @@ class FlnPolicies:
     _short: tuple = ()                  # (turn, whether its war is short) at _fln_short_war
     read_reacts = True      # learn from the history that the Government never Reacts
     _history: Chain | None = None       # the history as _watch_reacts last read it
+    _last_read: Action | None = None    # its last action
+    _trusting = False                   # _never_reacts, as of that reading
     _declined = 0                       # React chances the Government declined
     _reacted = False                    # the Government has Reacted (9.23)
 
@@ -89,7 +91,7 @@ class FlnPolicies:
         elif not items:
             return
         else:
-            prev = last.back(0) if len(last) else None
+            prev = self._last_read
         for act in items:
             if act.verb == "no-react":
                 self._declined += 1
@@ -97,7 +99,8 @@ class FlnPolicies:
                   and prev.verb not in _NOT_REACT):
                 self._reacted = True
             prev = act
-        self._history = actions.copy()
+        self._history, self._last_read = actions.copy(), prev
+        self._trusting = self._never_reacts()
 
     def _never_reacts(self) -> bool:
         """Whether the Government has declined REACT_DECLINES React chances and taken
@@ -432,7 +435,7 @@ class FlnPolicies:
         """Rough chance the Government reacts hard in ``a`` (0..1): from the units in
         ``a`` alone, so kept in the View's per-area memo; 0 against a Government that
         never Reacts (_never_reacts)."""
-        if self._never_reacts():
+        if self._trusting:
             return 0.0
         values = v.per_area(("react",))
         risk = values[a]
