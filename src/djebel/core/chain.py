@@ -45,13 +45,7 @@ class Chain:
     def extends(self, other: Chain) -> bool:
         """True when this chain is ``other`` with items appended since it was copied
         (the very same nodes: a history rebuilt after an undo is not)."""
-        extra = self._len - other._len
-        if extra < 0:
-            return False
-        node = self._head
-        for _ in range(extra):
-            node = node[1]
-        return node is other._head
+        return self.since(other) is not None
 
     def since(self, other: Chain) -> list | None:
         """The items appended since ``other`` was copied from this chain, oldest first;
