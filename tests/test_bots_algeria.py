@@ -516,20 +516,22 @@ def test_deny_style_sends_units_where_cadres_would_propagandize_unhindered():
     assert differ > 0
 
 
-def _watching_gov(fln_kw, turns, seed=5):
+def _watching_gov(fln_kw, turns, seed=5, strike_plan=True):
     """Play 1954 up to ``turns`` with a heuristic Government that keeps watching."""
     game = new_game("1954", seed, log=False)
     agents = {"fln": HeuristicAgent("fln", 1, **fln_kw), "gov": HeuristicAgent("gov", 2)}
+    agents["fln"].strike_plan = strike_plan
     while not game.is_over() and game.state.turn <= turns:
         game.apply(agents[game.active_side].choose(game))
     return game, agents["gov"]
 
 
 def test_government_adapts_only_to_an_fln_that_builds_no_front():
-    """Against the plain FLN, which converts Cadres into Fronts (6.2-2), the Government
-    keeps its plain play; against an FLN that builds none it switches, from turn 2,
-    to patrols and Police that cut Propaganda (9.11-3)."""
-    game, gov = _watching_gov({}, 2, seed=2)
+    """Against an FLN that converts Cadres into Fronts (6.2-2; the plain FLN without
+    its city Strike plan, which builds Cadres in a city instead) the Government keeps
+    its plain play; against an FLN that builds none it switches, from turn 2, to
+    patrols and Police that cut Propaganda (9.11-3)."""
+    game, gov = _watching_gov({}, 2, seed=2, strike_plan=False)
     assert gov._fronts_base is not None and gov._fronts_grew
     assert not gov._denying(game.state)
     game, gov = _watching_gov({"fronts": False}, 2)

@@ -115,8 +115,12 @@ def test_gauntlet_strategies_share_by_the_simple_rule_9_4():
 # ------------------------------------------------------------------ surfacing (7-4)
 
 def _fln_deploy(seed, gov_hunts):
+    """The 1958 FLN's first Deployment decision, reached by an FLN without the city
+    Strike plan (``strike_plan``), whose Cadres are spread out to propagandize."""
     gov = HeuristicAgent("gov", 2, hunt=2 if gov_hunts else 0)
-    return _to("fln_deploy", "1958", seed, gov=gov)
+    fln = HeuristicAgent("fln", 1)
+    fln.strike_plan = False
+    return _to("fln_deploy", "1958", seed, gov=gov, fln=fln)
 
 
 def test_hunted_reads_active_elites_and_helo_points_11_12():
@@ -364,6 +368,88 @@ def test_a_strike_no_unit_can_react_to_is_worth_its_1d6_9_12_7():
         v = view_of(s)
         assert not fln._unopposed(s, v, site)
         assert front not in fln._surface_plan(s, v, [front])
+    finally:
+        view._CACHE[:] = [None, None]
+
+
+# ------------------------------------------------------ the city Strike plan (9.12)
+
+def _city_cadres(s, area, n):
+    """Put ``n`` Cadres from the pool underground in ``area``."""
+    from djebel.algeria.board import AREA_INDEX
+    pool = [u for u in TYPE_UNITS[CADRE] if s.loc[u] < 0][:n]
+    assert len(pool) == n
+    for u in pool:
+        s.loc[u], s.box[u], s.flags[u] = AREA_INDEX[area], UG, 0
+    view._CACHE[:] = [None, None]
+    return pool
+
+
+def test_the_fln_masses_cadres_where_a_front_can_strike_9_12():
+    """9.12-1 / 9.12-3: a Strike rolls on the MST at +1 a helping Cadre, -1 a unit on
+    Patrol and for Terror; at +7 every roll reads 5@ (A.3). The FLN builds Cadres (3 AP,
+    6.2) in the city where a Front stands with the most Cadres below STRIKE_TOP +
+    STRIKE_SPARE + its Patrol, converts a Cadre into a Front (6.2-2) in a city that has
+    none first, and keeps a Strike's 3 AP. The gauntlet's Yardstick and the searching
+    bots' StylePolicy do not (``strike_plan``)."""
+    from djebel.algeria.bots.fln_policy import STRIKE_SPARE, STRIKE_TOP
+    from djebel.algeria.bots.styles import StylePolicy
+    game = _to("fln_reinf", "1954", 3)
+    s = game.state
+    fln = HeuristicAgent("fln", 1)
+    try:
+        v = view_of(s)
+        names = {a: AREA_IDS[a] for a in ALGERIA if v.urban[a]}
+        assert sorted(n for a, n in names.items() if v.fronts[a] is not None) == \
+            ["CONSTANTINE", "ORAN"]
+        assert str(fln._strike_build(s, v, game.legal_actions())) == "build cadre CONSTANTINE"
+        _city_cadres(s, "ORAN", 3)
+        v = view_of(s)
+        assert str(fln._strike_build(s, v, game.legal_actions())) == "build cadre ORAN"
+        assert str(fln._fln_reinf(s, game.legal_actions())) == "build cadre ORAN"
+        plain = HeuristicAgent("fln", 1)
+        plain.strike_plan = False           # spreads its Cadres: the city without one
+        assert str(plain._fln_reinf(s, game.legal_actions())) == "build cadre CONSTANTINE"
+        oran = next(a for a, n in names.items() if n == "ORAN")
+        need = STRIKE_TOP + STRIKE_SPARE + v.patrol[oran]
+        assert need == 10
+        _city_cadres(s, "ORAN", need - 3)
+        v = view_of(s)
+        assert str(fln._strike_build(s, v, game.legal_actions())) == "build cadre CONSTANTINE"
+        [cadre] = _city_cadres(s, "ALGIERS", 1)
+        v = view_of(s)
+        assert str(fln._strike_build(s, v, game.legal_actions())) == \
+            f"convert {UNIT_NAMES[cadre]} front"
+        s.ap = 5                                    # a Strike's 3 AP are kept
+        assert fln._strike_build(s, v, game.legal_actions()) is None
+        assert not StylePolicy("fln", 1).strike_plan and not Yardstick("fln", 1).strike_plan
+    finally:
+        view._CACHE[:] = [None, None]
+
+
+def test_the_cadres_come_up_for_a_strike_once_the_front_is_up_9_12():
+    """9.12-1: the helping Cadres must be in OPS with the Front. The surface plan is made
+    again after each unit surfaces; with the Strike plan it still brings a city's Cadres
+    up once its Front is in OPS, and not while the Front is neutralized (2.3-3)."""
+    from djebel.algeria.board import AREA_INDEX
+    game = _to("fln_deploy", "1954", 3)
+    s = game.state
+    site = AREA_INDEX["CONSTANTINE"]
+    fln, old = HeuristicAgent("fln", 1), HeuristicAgent("fln", 1)
+    old.strike_plan = False
+    try:
+        cadres = _city_cadres(s, "CONSTANTINE", 8)
+        front = view_of(s).fronts[site]
+        assert front is not None and s.ap >= 3
+        s.box[front] = OPS
+        view._CACHE[:] = [None, None]
+        v = view_of(s)
+        assert set(cadres) <= set(fln._surface_plan(s, v, cadres))
+        assert len(set(cadres) & set(old._surface_plan(s, v, cadres))) <= 1
+        s.flags[front] |= NEUT
+        view._CACHE[:] = [None, None]
+        v = view_of(s)
+        assert len(set(cadres) & set(fln._surface_plan(s, v, cadres))) <= 1
     finally:
         view._CACHE[:] = [None, None]
 

@@ -64,7 +64,9 @@ def _play(policy: str, scenario: str, seed: int, log: bool) -> str:
 # (GovPolicies._race_likely; with ``race_odds`` None it replays the previous digest),
 # and again when the FLN learned that a Government which declines its React chances
 # never Reacts (FlnPolicies._never_reacts; with ``read_reacts`` off it replays the
-# previous digest).
+# previous digest); the 1954 and 1958 ones again when the FLN massed Cadres in a city
+# for its Strike (FlnPolicies._strike_build, 9.12; with ``strike_plan`` off they replay
+# the previous digests).
 PINNED = {
     ("null", "1954", 1, True):
         "8d08cd9a7b138c4224f78335fa07a1d56c41e36cb23d4863ce619a1d136e755d",
@@ -79,9 +81,9 @@ PINNED = {
     ("random", "1960", 6, False):
         "efd648a0c1335487e1b4accfd54ce87e5abe95dce68564411f23a7e1ecaaf36c",
     ("heuristic", "1954", 7, True):
-        "2965d2a15757e0b6ccedbe477c8acdd1d032ba5b999b4d215b8cf8ca5be41091",
+        "f21c7d2b75bee93f12b283e5da7514bd5a116acf84e9bd7984e480d2aabd1885",
     ("heuristic", "1958", 8, False):
-        "197c967d31678ee54ee401afc1614aef387393809bc27355644ef511f30a52ce",
+        "a528bf37a2f8631d09151debeb790dfdf8052d8e4f959bb5d153c7ef3152ef80",
     ("heuristic", "1960", 9, True):
         "4cf352a4a9a8d2a849ddc38761a9195e70abe8973f7c801fada8ec4e3b0caa16",
 }

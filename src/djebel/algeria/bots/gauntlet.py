@@ -62,6 +62,7 @@ class Yardstick(HeuristicAgent):
     spent_race = False
     race_odds = None
     read_reacts = False
+    strike_plan = False
 
     def __init__(self, side: str, seed: int = 0):
         super().__init__(side, seed, hunt=0, wary=False)

@@ -12,7 +12,8 @@ class StylePolicy(HeuristicAgent):
     (``GovPolicies._fln_spent``) and its race by the odds (``_race_likely``), with
     units neutralized in UG counted as out of it (``GovPolicies._note_out``), and
     with an FLN that does not read the Government's React record
-    (``FlnPolicies._never_reacts``). Inside
+    (``FlnPolicies._never_reacts``) nor mass Cadres for a city Strike
+    (``FlnPolicies._strike_build``). Inside
     the planner's search the guard measured worse: on the first 100 games of the 1954
     Government's gauntlet cells against `propaganda` and `all-in` the planner won 191
     with it, 199 without (docs/gauntlet.md), while the heuristic alone gains by it.
@@ -24,6 +25,7 @@ class StylePolicy(HeuristicAgent):
     race_odds = None
     neutral_out = True
     read_reacts = False
+    strike_plan = False
 
 
 # HeuristicAgent keyword arguments of the styles each side switches between; the
