@@ -540,6 +540,27 @@ def test_government_adapts_only_to_an_fln_that_builds_no_front():
     assert not HeuristicAgent("gov", 2, adapt=False)._denying(game.state)
 
 
+def test_a_government_that_can_fly_a_hunting_group_does_not_deny_propaganda_11_12():
+    """11.12: with the Helo points to fly its hunting group (``hunt`` elites, one point
+    each) the Government hunts the propagandists rather than moving Police and patrols
+    after their Propaganda; without them, as in 1954, it denies. The searching bots'
+    StylePolicy keeps denying (``deny_hunting``), and so does a Government that does not
+    hunt (``hunt=0``)."""
+    from djebel.algeria.bots.styles import StylePolicy
+    game, gov = _watching_gov({"fronts": False}, 2)
+    s = game.state
+    assert s.helo_max == 0 and gov._denying(s)
+    s.helo_max = gov.hunt
+    assert not gov._denying(s)
+    style = StylePolicy("gov", 2)
+    style._fronts_base, style._propaganda_seen = gov._fronts_base, True
+    no_hunt = HeuristicAgent("gov", 2, hunt=0)
+    no_hunt._fronts_base, no_hunt._propaganda_seen = gov._fronts_base, True
+    assert style._denying(s) and no_hunt._denying(s)
+    s.helo_max = gov.hunt - 1
+    assert gov._denying(s)
+
+
 def test_adapted_government_relocates_idle_police_to_where_cadres_propagandize():
     """6.31-4: a Police unit may be removed and mobilized again (1 PSP). The adapted
     Government removes one whose area gives no denial when an area without Police

@@ -243,12 +243,15 @@ def test_division_holds_its_react_for_one_flush_of_massed_bands(monkeypatch):
 
 def test_police_move_against_propaganda_only_once_it_is_seen():
     """6.31-4: the bot moves Police (1 PSP each) to where Cadres would propagandize only
-    against an FLN that has run Propaganda; against one that hides it keeps them."""
-    def removals(fln):
-        game, moves = _game("1958", 1, fln, "heuristic")
+    against an FLN that has run Propaganda; against one that hides it keeps them. In
+    1954 (no Helo point, so no hunting group: 11.12, ``GovPolicies._denying``); in 1958
+    it hunts instead."""
+    def removals(scenario, fln):
+        game, moves = _game(scenario, 1, fln, "heuristic")
         return [str(a) for s, k, a, _ in moves if k == "gov_reinf" and a.verb == "remove"]
-    assert removals("pass") == []
-    assert removals("propaganda")
+    assert removals("1954", "pass") == []
+    assert removals("1954", "propaganda")
+    assert removals("1958", "propaganda") == []
 
 
 # ---------------------------------------------------------------- the gauntlet itself

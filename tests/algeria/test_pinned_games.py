@@ -66,7 +66,9 @@ def _play(policy: str, scenario: str, seed: int, log: bool) -> str:
 # never Reacts (FlnPolicies._never_reacts; with ``read_reacts`` off it replays the
 # previous digest); the 1954 and 1958 ones again when the FLN massed Cadres in a city
 # for its Strike (FlnPolicies._strike_build, 9.12; with ``strike_plan`` off they replay
-# the previous digests).
+# the previous digests); the 1958 and 1960 ones again when the Government stopped
+# denying Propaganda while it can fly a hunting group (GovPolicies._denying, 11.12; with
+# ``deny_hunting`` on they replay the previous digests).
 PINNED = {
     ("null", "1954", 1, True):
         "8d08cd9a7b138c4224f78335fa07a1d56c41e36cb23d4863ce619a1d136e755d",
@@ -83,9 +85,9 @@ PINNED = {
     ("heuristic", "1954", 7, True):
         "f21c7d2b75bee93f12b283e5da7514bd5a116acf84e9bd7984e480d2aabd1885",
     ("heuristic", "1958", 8, False):
-        "a528bf37a2f8631d09151debeb790dfdf8052d8e4f959bb5d153c7ef3152ef80",
+        "0d42466ccfc72730e0447d45480962ca06483720f068f6bb5a20a632e9358aa0",
     ("heuristic", "1960", 9, True):
-        "4cf352a4a9a8d2a849ddc38761a9195e70abe8973f7c801fada8ec4e3b0caa16",
+        "8d3e0188f76e84f2b44e42f602db49c0feefbc5e53a9024f72a25756c3ec14d3",
 }
 
 

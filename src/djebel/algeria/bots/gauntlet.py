@@ -53,7 +53,9 @@ class Yardstick(HeuristicAgent):
     risk in a race (``race_loss``), no city guarded against a Strike
     (``city_guard``), no race at the full mean against a spent FLN
     (``spent_race``) nor by its odds (``race_odds``), no reading of the Government's
-    React record (``read_reacts``)."""
+    React record (``read_reacts``), no Cadres massed for a city Strike
+    (``strike_plan``). With no hunt its denial of Propaganda is the old one
+    (``GovPolicies._denying``)."""
 
     SETUP = OLD_SETUP
     strike_free = False

@@ -282,6 +282,7 @@ class GovPolicies:
     spent_race = True       # race at the full mean against an FLN with no AP (_fln_spent)
     race_odds: float | None = RACE_ODDS   # race on at these odds (_race_likely); None: never
     neutral_out = False     # count units neutralized in UG as out of it (_note_out)
+    deny_hunting = False    # deny Propaganda even with a hunting group to fly (_denying)
     _spent = 0.0                            # PSP the Government has paid this game
     _blows = 0.0                            # FLN PSL the Government's CA and shares took
     _ca_pending: tuple = ()                 # (FLN PSL, FLN AP and boxes) at a Civil Affairs
@@ -326,10 +327,18 @@ class GovPolicies:
         """True from turn 2 against an FLN that has built no Front and has run
         Propaganda: it lives on Propaganda by Cadres, so Police and patrols go where
         they cut it (``adapt``). Against an FLN that only hides, moving Police (1 PSP
-        each, 6.31-4) buys nothing."""
+        each, 6.31-4) buys nothing. Not while the Government has the Helo points to
+        fly a hunting group (11.12; ``deny_hunting`` off): the hunt finds the
+        propagandists, and Police moved and patrols sent after Propaganda leave the
+        Civil Affairs and the control plan. Measured (1,000 games, 1960, against the
+        heuristic FLN): the Government's wins 43.4% -> 60.0% (55.4% -> 68.5% against
+        the FLN without its city Strike); 1958 strategies of our own, 200 games:
+        ``france`` 59.0% -> 89.0%, ``all-in+shares`` 73.0% -> 93.0%; 1954, where no
+        Helo point exists, unchanged."""
         return (self.adapt and s.turn >= 2 and self._fronts_base is not None
                 and self._propaganda_seen
-                and not self._fronts_grew)
+                and not self._fronts_grew
+                and (self.deny_hunting or not self.hunt or s.helo_max < self.hunt))
 
     def _police_to_relocate(self, s, v: View, legal) -> Action | None:
         """Against a Propaganda FLN: remove a Police unit whose area gives no denial,

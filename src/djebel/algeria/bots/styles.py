@@ -10,7 +10,8 @@ class StylePolicy(HeuristicAgent):
     """The heuristic as the searching bots play and model it: without the Government's
     city guard (``GovPolicies._city_to_guard``), its race against a spent FLN
     (``GovPolicies._fln_spent``) and its race by the odds (``_race_likely``), with
-    units neutralized in UG counted as out of it (``GovPolicies._note_out``), and
+    units neutralized in UG counted as out of it (``GovPolicies._note_out``), denying
+    Propaganda even with a hunting group to fly (``GovPolicies._denying``), and
     with an FLN that does not read the Government's React record
     (``FlnPolicies._never_reacts``) nor mass Cadres for a city Strike
     (``FlnPolicies._strike_build``). Inside
@@ -26,6 +27,7 @@ class StylePolicy(HeuristicAgent):
     neutral_out = True
     read_reacts = False
     strike_plan = False
+    deny_hunting = True
 
 
 # HeuristicAgent keyword arguments of the styles each side switches between; the
