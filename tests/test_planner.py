@@ -247,3 +247,25 @@ def test_searching_bots_play_and_model_the_heuristic_without_its_city_guard():
     assert not any(a.city_guard for a in agents if isinstance(a, StylePolicy))
     assert all(isinstance(a, StylePolicy) for a in (*planner.styles, search.heuristic))
     assert HeuristicAgent("gov", 1).city_guard          # the heuristic bot guards
+
+
+def test_the_fln_planner_plays_the_city_strike_its_model_does_not_assume_it_9_12(
+        monkeypatch):
+    """``OWN``: the FLN planner plays its own side with the city Strike plan (9.12;
+    ``FlnPolicies._strike_build``) in every style and in its rollouts; the opponent
+    models of both planners keep the styles they were fitted with, so the Government
+    planner plays as before."""
+    from djebel.algeria.bots import planner as planner_module
+    fln, gov = PlannerAgent("fln", 1, **SMALL), PlannerAgent("gov", 1, **SMALL)
+    assert all(style.strike_plan for style in fln.styles)
+    assert not any(style.strike_plan for style in gov.styles)
+    models = gov.opponent.models
+    assert len(models) > 1
+    assert not any(gov.opponent.agent(m, 0).strike_plan for m in range(len(models)))
+    seen = []
+    monkeypatch.setattr(planner_module, "play_out",
+                        lambda game, agents, turns: seen.append(agents))
+    game = _at_turn("1954", 3, 1)
+    fln._rollout(game, STYLES["fln"][1], 0, 5, 0)
+    gov._rollout(game, STYLES["gov"][0], 0, 5, 0)
+    assert seen[0]["fln"].strike_plan and not seen[1]["fln"].strike_plan
