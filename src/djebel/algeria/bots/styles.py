@@ -14,7 +14,7 @@ class StylePolicy(HeuristicAgent):
     Propaganda even with a hunting group to fly (``GovPolicies._denying``), and
     with an FLN that does not read the Government's React record
     (``FlnPolicies._never_reacts``) nor mass Cadres for a city Strike
-    (``FlnPolicies._strike_build``). Inside
+    (``FlnPolicies._strike_build``; the planner's own FLN does, ``planner.OWN``). Inside
     the planner's search the guard measured worse: on the first 100 games of the 1954
     Government's gauntlet cells against `propaganda` and `all-in` the planner won 191
     with it, 199 without (docs/gauntlet.md), while the heuristic alone gains by it.
