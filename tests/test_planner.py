@@ -249,19 +249,25 @@ def test_searching_bots_play_and_model_the_heuristic_without_its_city_guard():
     assert HeuristicAgent("gov", 1).city_guard          # the heuristic bot guards
 
 
-def test_the_fln_planner_plays_the_city_strike_its_model_does_not_assume_it_9_12(
+def test_the_planner_plays_its_own_settings_its_model_does_not_assume_them_9_12(
         monkeypatch):
     """``OWN``: the FLN planner plays its own side with the city Strike plan (9.12;
-    ``FlnPolicies._strike_build``) in every style and in its rollouts; the opponent
-    models of both planners keep the styles they were fitted with, so the Government
-    planner plays as before."""
+    ``FlnPolicies._strike_build``), the Government planner without the denial of
+    Propaganda while it can hunt (11.12, ``GovPolicies._denying``), in every style and
+    in its rollouts; the opponent models of both planners keep the styles they were
+    fitted with."""
     from djebel.algeria.bots import planner as planner_module
+    from djebel.algeria.bots.styles import StylePolicy
     fln, gov = PlannerAgent("fln", 1, **SMALL), PlannerAgent("gov", 1, **SMALL)
     assert all(style.strike_plan for style in fln.styles)
     assert not any(style.strike_plan for style in gov.styles)
+    assert not any(style.deny_hunting for style in gov.styles)
     models = gov.opponent.models
     assert len(models) > 1
     assert not any(gov.opponent.agent(m, 0).strike_plan for m in range(len(models)))
+    modelled = [fln.opponent.agent(m, 0) for m in range(len(fln.opponent.models))]
+    assert any(isinstance(a, StylePolicy) for a in modelled)
+    assert all(a.deny_hunting for a in modelled if isinstance(a, StylePolicy))
     seen = []
     monkeypatch.setattr(planner_module, "play_out",
                         lambda game, agents, turns: seen.append(agents))
@@ -269,3 +275,4 @@ def test_the_fln_planner_plays_the_city_strike_its_model_does_not_assume_it_9_12
     fln._rollout(game, STYLES["fln"][1], 0, 5, 0)
     gov._rollout(game, STYLES["gov"][0], 0, 5, 0)
     assert seen[0]["fln"].strike_plan and not seen[1]["fln"].strike_plan
+    assert seen[0]["gov"].deny_hunting and not seen[1]["gov"].deny_hunting

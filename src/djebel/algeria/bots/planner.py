@@ -15,8 +15,9 @@ PSP shares searched.
   (``djebel.algeria.bots.evaluation``) and keeps the heuristic's unless another is
   ``margin`` better.
 * **Its own side's plans** (``OWN``): the FLN planner masses Cadres in a city for
-  its Strike in its own play and rollouts (``FlnPolicies._strike_build``); the
-  opponent model keeps the styles it was fitted with.
+  its Strike in its own play and rollouts (``FlnPolicies._strike_build``), the
+  Government planner does not deny Propaganda while it can fly a hunting group
+  (``GovPolicies._denying``); the opponent model keeps the styles it was fitted with.
 * **Short rollouts** (optional): with ``horizon`` set, the style rollouts also stop
   that many turns ahead and are scored by the evaluation rather than played out.
 
@@ -41,9 +42,11 @@ from djebel.algeria.rules.common import other
 from djebel.core.actions import Action
 
 # Settings the planner plays its own side with, in every style and rollout, and does not
-# assume of its opponent. The city Strike (9.12): 30 / 21 of 30 games against the
-# heuristic Government in 1954 / 1960 with it, 26 / 15 without (docs/gauntlet.md).
-OWN: dict[str, dict] = {"fln": {"strike_plan": True}, "gov": {}}
+# assume of its opponent (docs/gauntlet.md). The FLN's city Strike (9.12): 30 / 21 of
+# 30 games against the heuristic Government in 1954 / 1960 with it, 26 / 15 without. The
+# Government's hunt before the denial of Propaganda (11.12, GovPolicies._denying):
+# against the 1958 strategy of our own ``france`` 46 of 50 games with it, 19 without.
+OWN: dict[str, dict] = {"fln": {"strike_plan": True}, "gov": {"deny_hunting": False}}
 
 
 class PlannerAgent:
