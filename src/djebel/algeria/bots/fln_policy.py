@@ -241,7 +241,7 @@ class FlnPolicies:
                 a = _a(act.args[1])
                 if not v.urban[a] or v.fronts[a] is None:
                     continue
-                cadres = sum(1 for x in v.fln[a] if UTYPE[x] == CADRE)
+                cadres = self._build_site(v, a)[1]
                 need = STRIKE_TOP + STRIKE_SPARE + v.patrol[a] + (1 if s.terror[a] else 0)
                 if most < cadres < need:
                     best, most = act, cadres
