@@ -95,6 +95,38 @@ def test_civil_affairs_below_the_floor_only_to_finish_9_25():
     assert not gov._civil_affordable(s, legal)
 
 
+def test_below_the_floor_a_likely_race_beats_a_hold_that_loses_12_2():
+    """9.25 / 12.2 / 11.3 / INT-18: at 4 against 5 the Government may pay three Civil
+    Affairs (never its last PSP); their sum reaches 5 in 62.5% of the rolls (A.3: 1, 1,
+    1, 2, 2, 3). When holding loses the long war (its PSL falls a turn), it races on
+    (``_last_race``, odds of LAST_RACE_ODDS or more) rather than wait for the OAS
+    upkeep; it still holds when holding wins, when the race is hopeless, or at 1."""
+    from djebel.algeria.bots.gov_policy import LAST_RACE_ODDS, race_chance
+    gov = HeuristicAgent("gov", 2)
+    game, _ = _first_gov_reinf()
+    s = game.state
+    legal = [Action("civil-affairs", (a,)) for a in ("I-1", "I-4", "II-1")] + [Action("pass")]
+    s.gov_psl, s.fln_psl = 4, 5
+    gov._ops_drift = (-0.5, 0.0)                    # the Government's PSL falls a turn
+    v = view_of(s)
+    assert gov._holding_loses(s)
+    assert not gov._race_wins(s, v, 3) and not gov._race_likely(s, v, 3)
+    chance = race_chance(4.0, 5, 3, v.civil_sites(), gov._gains(s), False)
+    assert abs(chance - 0.625) < 1e-9 and chance >= LAST_RACE_ODDS
+    assert gov._civil_affordable(s, legal)          # the last race
+    gov.last_race = False
+    assert not gov._civil_affordable(s, legal)      # the old hold at the floor
+    gov.last_race = True
+    s.fln_psl = 9                                   # three 3s only: 0.5%
+    assert not gov._civil_affordable(s, legal)
+    s.fln_psl = 5
+    gov._ops_drift = (3.0, 0.0)                     # holding wins the long war
+    assert not gov._holding_loses(s) and not gov._civil_affordable(s, legal)
+    gov._ops_drift = (-0.5, 0.0)
+    s.gov_psl = 1                                   # nothing left to pay (INT-18)
+    assert not gov._civil_affordable(s, legal)
+
+
 def test_plain_fln_keeps_its_units_abroad_9_13():
     """9.13 / 10.4-5: the plain FLN makes no border-crossing Move (a '+' on the way
     eliminates the unit, and each unit abroad adds to the FLN's PSL income)."""

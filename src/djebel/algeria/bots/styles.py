@@ -28,6 +28,7 @@ class StylePolicy(HeuristicAgent):
     read_reacts = False
     strike_plan = False
     deny_hunting = True
+    last_race = False
 
 
 # HeuristicAgent keyword arguments of the styles each side switches between; the
