@@ -100,8 +100,11 @@ def test_below_the_floor_a_likely_race_beats_a_hold_that_loses_12_2():
     Affairs (never its last PSP); their sum reaches 5 in 62.5% of the rolls (A.3: 1, 1,
     1, 2, 2, 3). When holding loses the long war (its PSL falls a turn), it races on
     (``_last_race``, odds of LAST_RACE_ODDS or more) rather than wait for the OAS
-    upkeep; it still holds when holding wins, when the race is hopeless, or at 1."""
+    upkeep; it still holds when holding wins or when the race is hopeless. The
+    searching bots' policy and the gauntlet's yardstick keep the old hold."""
+    from djebel.algeria.bots.gauntlet import Yardstick
     from djebel.algeria.bots.gov_policy import LAST_RACE_ODDS, race_chance
+    from djebel.algeria.bots.styles import StylePolicy
     gov = HeuristicAgent("gov", 2)
     game, _ = _first_gov_reinf()
     s = game.state
@@ -117,14 +120,14 @@ def test_below_the_floor_a_likely_race_beats_a_hold_that_loses_12_2():
     gov.last_race = False
     assert not gov._civil_affordable(s, legal)      # the old hold at the floor
     gov.last_race = True
+    for old in (StylePolicy("gov", 2), Yardstick("gov", 2)):
+        old._ops_drift = (-0.5, 0.0)
+        assert old._holding_loses(s) and not old._civil_affordable(s, legal)
     s.fln_psl = 9                                   # three 3s only: 0.5%
     assert not gov._civil_affordable(s, legal)
     s.fln_psl = 5
     gov._ops_drift = (3.0, 0.0)                     # holding wins the long war
     assert not gov._holding_loses(s) and not gov._civil_affordable(s, legal)
-    gov._ops_drift = (-0.5, 0.0)
-    s.gov_psl = 1                                   # nothing left to pay (INT-18)
-    assert not gov._civil_affordable(s, legal)
 
 
 def test_plain_fln_keeps_its_units_abroad_9_13():

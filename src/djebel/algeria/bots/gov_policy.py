@@ -1081,7 +1081,9 @@ class GovPolicies:
         Reinforcement Phase, both at 30 or less) is spent first. At ``ca_hold`` or
         less, when racing on (_race_wins) is expected to bring the FLN's PSL to 0 first
         (12.2), or when holding does not win the long war (_holding_loses) and the PSL
-        is above ``ca_floor``; otherwise it holds and pays only with what comes in.
+        is above ``ca_floor`` (at or below it, only for a race with a chance of
+        LAST_RACE_ODDS or more, _last_race); otherwise it holds and pays only with what
+        comes in.
         Measured (200 games a cell, against racing at 31 unless the PSL apart from
         spending rose by 2 over the last turn and the FLN's fell): 1958 against
         ``pass`` 92% to 96.5%, against ``bands`` 89.5% to 92.5%."""

@@ -9,7 +9,8 @@ from djebel.algeria.bots.heuristic import HeuristicAgent
 class StylePolicy(HeuristicAgent):
     """The heuristic as the searching bots play and model it: without the Government's
     city guard (``GovPolicies._city_to_guard``), its race against a spent FLN
-    (``GovPolicies._fln_spent``) and its race by the odds (``_race_likely``), with
+    (``GovPolicies._fln_spent``), its race by the odds (``_race_likely``) and its last
+    race below the floor (``_last_race``), with
     units neutralized in UG counted as out of it (``GovPolicies._note_out``), denying
     Propaganda even with a hunting group to fly (``GovPolicies._denying``), and
     with an FLN that does not read the Government's React record
