@@ -446,10 +446,13 @@ class GovPolicies:
         heuristic FLN in 1960 53.1% -> 57.2%; 1958 against ``hide-raid`` 97.0% ->
         96.0%, against ``all-in`` 93.0% the same (the odds at 70% in place of the mean
         test: 1960 58.0%, but ``hide-raid`` 94.9%, below the target)."""
-        if self.race_odds is None:
-            return False
+        return self.race_odds is not None and self._race_chance(s, v, sites) >= self.race_odds
+
+    def _race_chance(self, s, v: View, sites: int) -> float:
+        """race_chance from this position: Civil Affairs in ``sites`` areas now and in
+        every area with Police (``View.civil_sites``) a turn after."""
         return race_chance(float(s.gov_psl), s.fln_psl, sites, v.civil_sites(),
-                           self._gains(s), s.oas != OAS_INACTIVE) >= self.race_odds
+                           self._gains(s), s.oas != OAS_INACTIVE)
 
     def _fln_spent(self, s) -> bool:
         """Whether the FLN cannot answer this turn's Civil Affairs: it has no AP left in
@@ -1111,8 +1114,7 @@ class GovPolicies:
         wins. Odds of 0.15 played the same games on two 1958 cells, 0.5 one fewer."""
         if not self.last_race or s.gov_psl <= 1 or not self._holding_loses(s):
             return False
-        return race_chance(float(s.gov_psl), s.fln_psl, sites, v.civil_sites(),
-                           self._gains(s), s.oas != OAS_INACTIVE) >= LAST_RACE_ODDS
+        return self._race_chance(s, v, sites) >= LAST_RACE_ODDS
 
     def _hunt_group(self, s, v: View, a: int) -> tuple[int, int, int]:
         """(contact, firepower, elites) of the ``hunt`` group that could Flush in ``a``
