@@ -1,5 +1,5 @@
 """The heuristic's hunt by helicopter, the FLN's share rule and its care in bringing
-units up from underground (docs/gauntlet.md, "What changed this round")."""
+units up from underground (docs/gauntlet.md, "What changed in the hunting round")."""
 
 from __future__ import annotations
 
