@@ -22,7 +22,7 @@ PSP shares searched.
   that many turns ahead and are scored by the evaluation rather than played out.
 
 Measured against the search agent of before the opponent model (``search@ae24d79``)
-with sides swapped on the same seeds, it won 66.3% of 600 games (docs/ladder.md).
+with sides swapped on the same seeds, it won 70.4% of 1,200 games (docs/ladder.md).
 
 The agent's choices are a function of its seed and the game's history alone (an
 iteration budget, no clock): it is deterministic for a seed, and the web app can
