@@ -130,6 +130,49 @@ def test_below_the_floor_a_likely_race_beats_a_hold_that_loses_12_2():
     assert not gov._holding_loses(s) and not gov._civil_affordable(s, legal)
 
 
+
+def test_against_an_fln_that_lies_still_the_hold_line_is_36_11_4_c_2():
+    """11.3 / 11.4 / C.2: against an FLN whose missions cost nothing last turn, whose AP
+    grew since then and that has never been seen out of UG, the Government keeps its
+    PSL from QUIET_HOLD (36) down to the hold line (31) as a margin against the random
+    events: it pays Civil Affairs there only for the last blow, a race by the odds
+    (80%) or when holding loses. Any sign of an FLN that acts gives back the line of 31.
+    The searching bots and the gauntlet's yardstick keep the line of 31."""
+    from djebel.algeria.bots.gauntlet import Yardstick
+    from djebel.algeria.bots.gov_policy import QUIET_HOLD
+    from djebel.algeria.bots.styles import StylePolicy
+    game, _ = _first_gov_reinf()
+    s = game.state
+    legal = [Action("civil-affairs", (a,)) for a in ("I-1", "I-4", "II-1", "II-3", "III-1",
+                                                      "III-3")] + [Action("pass")]
+    s.turn, s.gov_psl, s.fln_psl = 2, 34, 40
+
+    def agent(cls=HeuristicAgent, ap_before=s.ap - 2, drift=(2.0, 0.0), out=None):
+        gov = cls("gov", 2)
+        gov._ops_drift, gov._ap_seen = drift, {1: ap_before}
+        if out:
+            gov._out_seen = out
+        return gov
+
+    gov = agent()
+    assert gov._quiet(s) and not gov._holding_loses(s)
+    assert not gov._race_likely(s, view_of(s), 6)
+    assert not gov._civil_affordable(s, legal)                  # 34: kept
+    s.fln_psl = 25                                              # a race at 99%
+    assert gov._race_likely(s, view_of(s), 6) and gov._civil_affordable(s, legal)
+    s.fln_psl = 40
+    s.gov_psl = QUIET_HOLD
+    assert gov._civil_affordable(s, legal)                      # 36: paid
+    s.gov_psl = 34
+    assert agent(ap_before=s.ap)._civil_affordable(s, legal)    # its AP did not grow
+    assert agent(drift=(-1.0, 0.0))._civil_affordable(s, legal)     # its missions cost
+    assert agent(out={AREA_INDEX["I-1"]: 1})._civil_affordable(s, legal)   # seen out
+    s.fln_psl = 3
+    assert gov._civil_affordable(s, legal)                      # the last blow
+    s.fln_psl = 40
+    for cls in (StylePolicy, Yardstick):
+        assert agent(cls)._civil_affordable(s, legal)
+
 def test_plain_fln_keeps_its_units_abroad_9_13():
     """9.13 / 10.4-5: the plain FLN makes no border-crossing Move (a '+' on the way
     eliminates the unit, and each unit abroad adds to the FLN's PSL income)."""

@@ -52,7 +52,8 @@ class Yardstick(HeuristicAgent):
     React the Government cannot make (``strike_free``), a unit's whole worth at
     risk in a race (``race_loss``), no city guarded against a Strike
     (``city_guard``), no race at the full mean against a spent FLN
-    (``spent_race``) nor by its odds (``race_odds``, ``last_race``), no reading of the Government's
+    (``spent_race``) nor by its odds (``race_odds``, ``last_race``), no higher hold line
+    against an FLN that lies still (``quiet_hold``), no reading of the Government's
     React record (``read_reacts``), no Cadres massed for a city Strike
     (``strike_plan``). With no hunt its denial of Propaganda is the old one
     (``GovPolicies._denying``)."""
@@ -64,6 +65,7 @@ class Yardstick(HeuristicAgent):
     spent_race = False
     race_odds = None
     last_race = False
+    quiet_hold = 0
     read_reacts = False
     strike_plan = False
 

@@ -165,6 +165,7 @@ COUP_COST = 0.5     # the coup check alone, once the OAS is active (and in the d
 RACE_TURNS = 3      # the turns a race by Civil Affairs is looked ahead
 HOLD_MARGIN = 1.0   # FLN PSL a turn holding must take for the long war to be won
 RACE_ODDS = 0.8     # the chance of winning that is enough to race on (_race_likely)
+QUIET_HOLD = 36     # the hold line against an FLN that lies still (_quiet)
 LAST_RACE_ODDS = 0.3    # below the floor, a race this likely beats a hold that loses
 CONTROL_BUDGET = 18  # halves of a PSP a turn the control plan may pay (at most)
 CONTROL_FLOOR = 31  # no unit activated for control at this PSL or less (11.3, 11.4)
@@ -282,6 +283,7 @@ class GovPolicies:
     city_guard = True       # guard the cities where a Front could Strike (_city_to_guard)
     spent_race = True       # race at the full mean against an FLN with no AP (_fln_spent)
     race_odds: float | None = RACE_ODDS   # race on at these odds (_race_likely); None: never
+    quiet_hold = QUIET_HOLD     # hold line against an FLN that lies still (0: none)
     neutral_out = False     # count units neutralized in UG as out of it (_note_out)
     deny_hunting = False    # deny Propaganda even with a hunting group to fly (_denying)
     last_race = True        # race below the floor when holding loses (_last_race)
@@ -296,6 +298,7 @@ class GovPolicies:
     _propaganda_seen = False                # the FLN has run Propaganda in Algeria
     _strike_seen = False                    # the FLN has Struck (9.12)
     _out_seen: dict[int, int] = {}          # area -> most FLN units seen out of UG at once
+    _ap_seen: dict[int, int] = {}           # turn -> FLN AP at its first Civil Affairs test
     _out_turn: int | None = None            # last turn FLN units were seen out of UG
 
     # ------------------------------------------------------------ Government budget
@@ -1089,8 +1092,11 @@ class GovPolicies:
         comes in.
         Measured (200 games a cell, against racing at 31 unless the PSL apart from
         spending rose by 2 over the last turn and the FLN's fell): 1958 against
-        ``pass`` 92% to 96.5%, against ``bands`` 89.5% to 92.5%."""
+        ``pass`` 92% to 96.5%, against ``bands`` 89.5% to 92.5%. Against an FLN that
+        lies still (_quiet) the hold line is ``quiet_hold`` (36, _quiet_affordable)."""
         gov = s.gov_psl
+        if self.quiet_hold and self._quiet(s) and self.ca_hold < gov < self.quiet_hold:
+            return self._quiet_affordable(s, legal)
         if gov > max(self.ca_hold, self.ca_floor, 4):
             return True
         sites = sum(1 for act in legal if act.verb == "civil-affairs")
@@ -1100,6 +1106,40 @@ class GovPolicies:
         if gov <= max(self.ca_floor, 4):
             return self._last_race(s, v, sites)
         return not self.ca_hold or self._holding_loses(s)
+
+    def _quiet(self, s) -> bool:
+        """Whether the FLN lies still: its missions cost the Government nothing last
+        turn (``_ops_drift``), its AP grew since the last turn (it spends them on
+        neither missions nor units, A.1, A.2) and none of its units has been seen out
+        of UG in Algeria (``_out_seen``). Its AP are noted at the first test of each
+        turn. Measured with the line at 36 (200 games a cell, the 54 FLN cells of the
+        gauntlet, examples/own_strategies.py and the heuristic FLN): 1958
+        ``hide-raid+setup`` 168 -> 176, ``abroad`` 178 -> 183, ``pass+setup`` 186 -> 189,
+        ``hide-raid+shares`` 197 -> 200; 1958 ``pass`` and ``hide-raid`` one game fewer
+        (198, 198); the 1954 and 1960 cells and the heuristic FLN the same or better;
+        all told +22 games. Without the AP and UG tests (an FLN whose missions cost
+        nothing last turn) it held back against ``all-in`` (193 -> 183) and the 1960
+        heuristic FLN (126 -> 101), which were quiet building or lying low."""
+        seen = self._ap_seen
+        if seen is GovPolicies._ap_seen:
+            seen = self._ap_seen = {}
+        now = seen.setdefault(s.turn, s.ap)
+        last = seen.get(s.turn - 1)
+        drift = self._ops_drift
+        return (s.turn >= 2 and drift is not None and drift[0] >= 0 and last is not None
+                and now > last and not self._out_seen)
+
+    def _quiet_affordable(self, s, legal) -> bool:
+        """Civil Affairs against an FLN that lies still (_quiet), below ``quiet_hold``
+        (36): the PSL between it and ``ca_hold`` is a margin against the random events
+        (an election in France, C.2 and B.2: -1d6 to -3d6), which at the hold line of 31
+        drop the Government into the coup and OAS zone (11.3, 11.4) for good. Paid only
+        for the last blow, a race by the odds (_race_likely) or when holding does not
+        win the long war (_holding_loses)."""
+        if s.fln_psl <= 3:
+            return True
+        sites = sum(1 for act in legal if act.verb == "civil-affairs")
+        return self._race_likely(s, view_of(s), sites) or self._holding_loses(s)
 
     def _last_race(self, s, v: View, sites: int) -> bool:
         """At or below ``ca_floor``: race on when holding does not win the long war

@@ -9,8 +9,9 @@ from djebel.algeria.bots.heuristic import HeuristicAgent
 class StylePolicy(HeuristicAgent):
     """The heuristic as the searching bots play and model it: without the Government's
     city guard (``GovPolicies._city_to_guard``), its race against a spent FLN
-    (``GovPolicies._fln_spent``), its race by the odds (``_race_likely``) and its last
-    race below the floor (``_last_race``), with
+    (``GovPolicies._fln_spent``), its race by the odds (``_race_likely``), its last
+    race below the floor (``_last_race``) and its higher hold line against an FLN that
+    lies still (``_quiet``), with
     units neutralized in UG counted as out of it (``GovPolicies._note_out``), denying
     Propaganda even with a hunting group to fly (``GovPolicies._denying``), and
     with an FLN that does not read the Government's React record
@@ -30,6 +31,7 @@ class StylePolicy(HeuristicAgent):
     strike_plan = False
     deny_hunting = True
     last_race = False
+    quiet_hold = 0
 
 
 # HeuristicAgent keyword arguments of the styles each side switches between; the
