@@ -108,7 +108,8 @@ class HeuristicAgent(FlnPolicies, GovPolicies):
           Affairs that would take the PSL to this or lower are paid only while a race
           by Civil Affairs, ``ca_finish`` times their mean each, is expected to bring
           the FLN's PSL to 0 first, or holding there does not win the long war (0: no
-          hold); ``ca_floor``: at or below this PSL only for that race, or, when
+          hold; against an FLN that lies still the line is ``quiet_hold``, 36,
+          GovPolicies._quiet); ``ca_floor``: at or below this PSL only for that race, or, when
           holding loses, for one with a chance of LAST_RACE_ODDS or more (_last_race);
           Police are taken off a non-Urban area where more than ``harass_free``
           (3 by default, 0 never) Bands or Faileks stand, whose Harass of them earns
