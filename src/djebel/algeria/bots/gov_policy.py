@@ -173,6 +173,11 @@ HUNT_MEMORY = 1     # turns the hunt goes on after the FLN was last seen out of 
 CITY_FLOOR = 20     # no unit activated to guard a city against a Strike at this PSL or less
 
 
+def _civil_sites_open(legal) -> int:
+    """The areas where a Civil Affairs may still be run this turn (9.25-1: one an area)."""
+    return sum(1 for act in legal if act.verb == "civil-affairs")
+
+
 @cache
 def ca_faces() -> tuple[tuple[int, float], ...]:
     """(FLN PSL a Civil Affairs takes, its chance): the Mission Success Table with no
@@ -1099,7 +1104,7 @@ class GovPolicies:
             return self._quiet_affordable(s, legal)
         if gov > max(self.ca_hold, self.ca_floor, 4):
             return True
-        sites = sum(1 for act in legal if act.verb == "civil-affairs")
+        sites = _civil_sites_open(legal)
         v = view_of(s)
         if s.fln_psl <= 3 or self._race_wins(s, v, sites) or self._race_likely(s, v, sites):
             return True
@@ -1138,7 +1143,7 @@ class GovPolicies:
         win the long war (_holding_loses)."""
         if s.fln_psl <= 3:
             return True
-        sites = sum(1 for act in legal if act.verb == "civil-affairs")
+        sites = _civil_sites_open(legal)
         return self._race_likely(s, view_of(s), sites) or self._holding_loses(s)
 
     def _last_race(self, s, v: View, sites: int) -> bool:
