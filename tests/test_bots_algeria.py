@@ -73,7 +73,7 @@ def test_turn_memory_holds_on_a_history_that_continues_its_own():
     """The Government's turn memory (``same_turn``) holds on a copy and as the history
     grows within the turn; not on a shorter history, another turn, or a history of the
     same length that went another way (a take-back)."""
-    from djebel.algeria.bots.gov_policy import same_turn, turn_key
+    from djebel.algeria.bots.heuristic_base import same_turn, turn_key
     game = new_game("1958", 3, log=False)
     h = {"fln": HeuristicAgent("fln", 0), "gov": HeuristicAgent("gov", 0)}
     while game.state.turn < 1 or len(game.legal_actions()) < 2:
@@ -397,7 +397,7 @@ def test_pick_style_screens_out_the_styles_behind_the_heuristic():
 def test_control_value_reads_rule_10_1(fln, gov, value):
     """# 10.1-2 twice the other side's points (and > 0) controls; 10.1-3/-4 otherwise
     contested on average, since both sides roll against the same difference."""
-    from djebel.algeria.bots.gov_policy import control_value
+    from djebel.algeria.bots.gov_control import control_value
     assert control_value(fln, gov) == value
 
 
@@ -415,7 +415,7 @@ def _gov_reinforcement(scenario, seed):
 
 
 def test_control_site_is_where_one_point_changes_control():
-    from djebel.algeria.bots.gov_policy import control_site, control_value
+    from djebel.algeria.bots.gov_control import control_site, control_value
     from djebel.algeria.bots.view import view_of
     game = _gov_reinforcement("1954", 4)
     v = view_of(game.state)
@@ -428,7 +428,7 @@ def test_government_buys_a_brigade_for_control_only_when_not_behind():
     """6.32-4: a unit never activated still counts for control, so the Government buys
     Algerian brigades where one more point changes control, while its PSL is at least
     the FLN's; it places the brigade there."""
-    from djebel.algeria.bots.gov_policy import control_site
+    from djebel.algeria.bots.gov_control import control_site
     from djebel.algeria.bots.view import view_of
     game = _gov_reinforcement("1954", 4)
     s = game.state
@@ -469,7 +469,7 @@ def test_patrol_denial_is_the_mission_success_table_difference():
     in a rural area with no patrol: N falls from 10/6 to 7/6 and '+' (a Cadre lost, 1
     PSP to the Government) rises from 1/6 to 2/6, so 0.5 + 2 * 1/6."""
     from djebel.algeria.board import ALGERIA, BAND, FAILEK, FRONT, NEUT
-    from djebel.algeria.bots.gov_policy import patrol_denial
+    from djebel.algeria.bots.gov_control import patrol_denial
     from djebel.algeria.bots.view import view_of
     game = _gov_deployment("1954", 0)
     s = game.state
@@ -493,7 +493,7 @@ def test_deny_style_sends_units_where_cadres_would_propagandize_unhindered():
     """deny=1: a deploying unit goes where a patrol takes most from FLN Propaganda and
     Raids (plus the usual patrol need); the plain style keeps it with the Fronts."""
     from djebel.algeria.board import AREA_INDEX
-    from djebel.algeria.bots.gov_policy import patrol_denial
+    from djebel.algeria.bots.gov_control import patrol_denial
     from djebel.algeria.bots.view import view_of
     plain = HeuristicAgent("gov", 0, control_move=0.0)      # no unit sent for control
     deny = HeuristicAgent("gov", 0, deny=1.0, control_move=0.0)
@@ -565,7 +565,8 @@ def test_adapted_government_relocates_idle_police_to_where_cadres_propagandize()
     """6.31-4: a Police unit may be removed and mobilized again (1 PSP). The adapted
     Government removes one whose area gives no denial when an area without Police
     would cut Propaganda by more than 0.5, at most RELOCATE a turn."""
-    from djebel.algeria.bots.gov_policy import RELOCATE, patrol_denial
+    from djebel.algeria.bots.gov_control import patrol_denial
+    from djebel.algeria.bots.gov_policy import RELOCATE
     from djebel.algeria.bots.view import view_of
     found = 0
     for seed in range(8):

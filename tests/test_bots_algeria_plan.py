@@ -7,7 +7,7 @@ from __future__ import annotations
 from djebel.agents import make_agent
 from djebel.algeria.board import ALGERIA, AREA_IDS, AREA_INDEX, COUNTRIES, UNIT_INDEX, UNIT_NAMES
 from djebel.algeria.bots import HeuristicAgent
-from djebel.algeria.bots.gov_policy import control_value
+from djebel.algeria.bots.gov_control import control_value
 from djebel.algeria.bots.view import view_of
 from djebel.algeria.game import new_game
 from djebel.core.actions import Action
@@ -103,7 +103,7 @@ def test_below_the_floor_a_likely_race_beats_a_hold_that_loses_12_2():
     upkeep; it still holds when holding wins or when the race is hopeless. The
     searching bots' policy and the gauntlet's yardstick keep the old hold."""
     from djebel.algeria.bots.gauntlet import Yardstick
-    from djebel.algeria.bots.gov_policy import LAST_RACE_ODDS, race_chance
+    from djebel.algeria.bots.gov_race import LAST_RACE_ODDS, race_chance
     from djebel.algeria.bots.styles import StylePolicy
     gov = HeuristicAgent("gov", 2)
     game, _ = _first_gov_reinf()
@@ -139,7 +139,7 @@ def test_against_an_fln_that_lies_still_the_hold_line_is_36_11_4_c_2():
     (80%) or when holding loses. Any sign of an FLN that acts gives back the line of 31.
     The searching bots and the gauntlet's yardstick keep the line of 31."""
     from djebel.algeria.bots.gauntlet import Yardstick
-    from djebel.algeria.bots.gov_policy import QUIET_HOLD
+    from djebel.algeria.bots.gov_race import QUIET_HOLD
     from djebel.algeria.bots.styles import StylePolicy
     game, _ = _first_gov_reinf()
     s = game.state
@@ -196,7 +196,7 @@ def test_civil_affairs_holds_at_31_unless_the_race_wins_or_holding_loses_11_4():
     (_holding_loses: its PSL would fall, or the FLN's would not fall by HOLD_MARGIN a
     turn); otherwise it holds. 1958, turn 1: no area is controlled yet (3-6), so the
     control bonus is the one the control points would give (10.4-6)."""
-    from djebel.algeria.bots.gov_policy import CA_MEAN, HOLD_MARGIN
+    from djebel.algeria.bots.gov_race import CA_MEAN, HOLD_MARGIN
     gov = HeuristicAgent("gov", 2)
     game, _ = _first_gov_reinf()
     s = game.state
@@ -265,7 +265,7 @@ def test_race_chance_reads_each_civil_affairs_die_9_25_a_3():
     """9.25 / A.3: a Civil Affairs takes 1, 1, 1, 2, 2 or 3 FLN PSL (the Mission Success
     Table with no DRM), so the race's odds are exact sums over those faces; the
     Government never pays its last PSP (INT-18) and a race it loses first wins nothing."""
-    from djebel.algeria.bots.gov_policy import ca_faces, ca_sum, race_chance
+    from djebel.algeria.bots.gov_race import ca_faces, ca_sum, race_chance
     assert ca_faces() == ((1, 0.5), (2, 1 / 3), (3, 1 / 6))
     two = dict(ca_sum(2))
     assert sorted(two) == [2, 3, 4, 5, 6] and abs(two[2] - 1 / 4) < 1e-12
@@ -313,7 +313,7 @@ def test_operations_drift_counts_civil_affairs_at_their_result_9_25():
     the FLN did nothing before the next decision (its AP and unit boxes unchanged), the
     FLN PSL's fall is that result. Against an FLN that passes, the drift of the
     Operations Phase is then exactly 0 for both sides (1958, seed 7)."""
-    from djebel.algeria.bots.gov_policy import CA_MEAN
+    from djebel.algeria.bots.gov_race import CA_MEAN
     game, gov = _first_gov_reinf()
     fln = make_agent("pass", "algeria", "fln", 1)
     s = game.state

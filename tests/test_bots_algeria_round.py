@@ -26,7 +26,7 @@ from djebel.algeria.board import (
 from djebel.algeria.bots import HeuristicAgent, view
 from djebel.algeria.bots.fln_policy import HUNT_RISK
 from djebel.algeria.bots.gauntlet import GAUNTLET, Yardstick, simple_share
-from djebel.algeria.bots.gov_policy import control_site
+from djebel.algeria.bots.gov_control import control_site
 from djebel.algeria.bots.heuristic_base import GOV_RESERVE
 from djebel.algeria.bots.view import FLN_VALUE, view_of
 from djebel.algeria.game import new_game
@@ -265,7 +265,7 @@ def test_no_hunt_against_an_fln_that_stays_underground_11_12():
     """The hunting group (11.12) is kept only while the FLN has had units out of UG in
     Algeria this turn or the last (HUNT_MEMORY): against an FLN that never surfaces its
     activations (B.1) buy nothing. A new agent takes the FLN to surface."""
-    from djebel.algeria.bots.gov_policy import HUNT_MEMORY
+    from djebel.algeria.bots.gov_hunt import HUNT_MEMORY
 
     s = _to("gov_reinf", "1958", 3).state
     gov = HeuristicAgent("gov", 2)

@@ -219,8 +219,8 @@ def test_division_holds_its_react_for_one_flush_of_massed_bands(monkeypatch):
     division do not React to each Harass but Flush the Bands together once the FLN has
     done (fixed seed: the exact decisions; Police left among the Bands, ``harass_free=0``;
     a division bought for Bands as it was before DIVISION_VALUE rose to 10)."""
-    from djebel.algeria.bots import gov_policy
-    monkeypatch.setattr(gov_policy, "DIVISION_VALUE", 5.0)
+    from djebel.algeria.bots import gov_hunt
+    monkeypatch.setattr(gov_hunt, "DIVISION_VALUE", 5.0)
     game = new_game("1954", 1, log=False)
     agents = {"fln": make_agent("bands", "algeria", "fln", 1),
               "gov": make_agent("heuristic", "algeria", "gov", 2, control_move=0.0,

@@ -65,3 +65,22 @@ def outfire(fp: int, back: int) -> float:
         p = _OUTFIRE[fp, back] = sum(t.crt(fp, r) > t.crt(back, q)
                                      for r in range(1, 7) for q in range(1, 7)) / 36
     return p
+
+
+def turn_key(s) -> tuple:
+    """A mark of where ``s`` stands: its turn, the length of its history and the last
+    action in it (see ``same_turn``)."""
+    n = len(s.actions)
+    return s.turn, n, s.actions.back(0) if n else None
+
+def same_turn(key: tuple, s) -> bool:
+    """Whether ``s`` is in the turn ``key`` (a ``turn_key``) was made in, on a history
+    that continues that one: keyed by the game's content, not by its state object, so
+    that a copy of the game (a clone, a replay) gets the answers the game itself would,
+    and a history that went another way (a take-back) does not."""
+    if not key or key[0] != s.turn:
+        return False
+    extra = len(s.actions) - key[1]
+    if extra < 0:
+        return False
+    return not key[1] or s.actions.back(extra) == key[2]
