@@ -9,6 +9,11 @@ the units it does not need where they stand to the areas they win (its control
 bonus pays for the activations), buys other units only from a small budget above
 a safety reserve, and patrols and flushes where the FLN acts. The agent's own
 ``random.Random`` breaks ties; the game's dice are never touched.
+
+The FLN's policies are in ``fln_policy``; the Government's in ``gov_policy``
+(reinforcement, the choice of mission) with ``gov_race`` (Civil Affairs, the hold
+line and the race of PSLs), ``gov_hunt`` (Flush, React, Intelligence, the hunting
+group) and ``gov_control`` (control, patrols, deployment).
 """
 
 from __future__ import annotations
