@@ -73,6 +73,7 @@ def turn_key(s) -> tuple:
     n = len(s.actions)
     return s.turn, n, s.actions.back(0) if n else None
 
+
 def same_turn(key: tuple, s) -> bool:
     """Whether ``s`` is in the turn ``key`` (a ``turn_key``) was made in, on a history
     that continues that one: keyed by the game's content, not by its state object, so
